@@ -1,0 +1,152 @@
+"""A complete, realistic club session, played through the director's own commands.
+
+Section A is a 7-table Mitchell of 3-board rounds; section B a 6-table Howell of
+2-board rounds, with 11 pairs registered, a phantom, and a late pair who takes the
+phantom's seat. Each deal has a "natural" contract and trick count; tables bid a
+little higher or lower and play a trick better or worse, so the travellers look
+like a real club's. Along the way the director corrects a result, gives an
+adjusted score and declares a neutral board, then closes and publishes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from uuid import UUID
+
+from engine.application import Traveller
+from engine.bridge import Seat, Strain
+from engine.rules import ResultEntry
+from engine.scoring import Award, AwardKind
+from engine.tournament import Player
+
+NAMES = [
+    "Sato Haruki", "Suzuki Yui", "Takahashi Ren", "Tanaka Aoi", "Watanabe Sora", "Ito Hina",
+    "Yamamoto Riku", "Nakamura Mei", "Kobayashi Kaito", "Kato Yuna", "Yoshida Sota", "Yamada Rin",
+    "Sasaki Minato", "Yamaguchi Saki", "Matsumoto Haruto", "Inoue Akari", "Kimura Yuto",
+    "Hayashi Koharu", "Shimizu Itsuki", "Yamazaki Mio", "Mori Asahi", "Abe Sakura",
+    "Ikeda Hinata", "Hashimoto Ema", "Margaret Hale", "Tom Brennan", "Alice Moreau",
+    "Peter Lindqvist", "Grace Okafor", "David Chen", "Ruth Adler", "Samuel Price",
+    "Helen Marsh", "Oliver Grant", "Nora Fischer", "James Whitaker", "Ingrid Holm",
+    "Victor Reyes", "Clara Novak", "Edward Byrne", "Lucy Tanner", "Frank Ito",
+    "Mary Sullivan", "George Park", "Anna Kowalski", "Henry Wu", "Julia Rossi", "Paul Dubois",
+    "Emily Stone", "Arthur Bell", "Rose Kimura", "Leo Marino",
+]
+LEADS = [f"{s}{r}" for s in "SHDC" for r in "AKQJT98765432"]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What a board "wants": the natural declarer, strain and trick count."""
+
+    declarer: Seat
+    strain: Strain
+    tricks: int
+
+
+def deal_for(rng: random.Random) -> Deal:
+    declarer = rng.choice(list(Seat))
+    strain = rng.choices(list(Strain), weights=[1, 1, 2, 2, 3])[0]
+    tricks = max(6, min(13, round(rng.gauss(9.3, 1.4))))
+    return Deal(declarer, strain, tricks)
+
+
+def table_result(rng: random.Random, deal: Deal) -> tuple[str, Seat | None, int | None]:
+    """The contract, declarer and tricks one table reaches on a deal."""
+    if deal.tricks <= 6 and rng.random() < 0.5:
+        return "PASS", None, None
+    bid_tricks = deal.tricks + rng.choice([-1, 0, 0, 0, 1])
+    level = max(1, min(7, bid_tricks - 6))
+    game = {Strain.NOTRUMP: 3, Strain.SPADES: 4, Strain.HEARTS: 4}.get(deal.strain, 5)
+    if level == game - 1 and rng.random() < 0.45:
+        level = game  # a pushy table bids the game
+    strain = deal.strain
+    if rng.random() < 0.15:
+        strain = rng.choice([Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS])
+    declarer = deal.declarer if rng.random() < 0.8 else partner(deal.declarer)
+    tricks = max(0, min(13, deal.tricks + rng.choice([-1, 0, 0, 0, 1])))
+    doubled = "X" if tricks < level + 6 - 1 and rng.random() < 0.5 else ""
+    return f"{level}{strain.value}{doubled}", declarer, tricks
+
+
+def partner(seat: Seat) -> Seat:
+    return {Seat.N: Seat.S, Seat.S: Seat.N, Seat.E: Seat.W, Seat.W: Seat.E}[seat]
+
+
+def play(app: Traveller, *, seed: int = 1,
+         say: Callable[[str], object] | None = None) -> UUID:
+    """Run the whole session and return the event id."""
+    rng = random.Random(seed)
+    tell: Callable[[str], object] = say or (lambda _text: None)
+    names = NAMES[:]
+    rng.shuffle(names)
+    event = app.create_event(f"Weekly pairs (demo, seed {seed})", club="Traveller Bridge Club",
+                             sections=("A", "B"), actor="demo director")
+    tell(f"Event {event}: sections A (7-table Mitchell) and B (6-table Howell)")
+
+    def register(section: str, count: int) -> None:
+        for _ in range(count):
+            a, b = names.pop(), names.pop()
+            app.register_entry(event, [Player(name=a, member=f"{rng.randrange(10**5, 10**6)}"),
+                                       Player(name=b, member=f"{rng.randrange(10**5, 10**6)}")],
+                               section=section, actor="demo director")
+
+    register("A", 14)
+    register("B", 11)
+    app.assign_movement(event, "mitchell", section="A", options={"boards_per_round": 3},
+                        actor="demo director")
+    howell = app.assign_movement(event, "howell", section="B",
+                                 options={"boards_per_round": 2}, actor="demo director")
+    tell(f"Section B has 11 pairs: pair {howell.phantom} is the phantom")
+    register("B", 1)
+    tell("A late pair arrives in section B and takes the phantom's seat")
+
+    for section in ("A", "B"):
+        state = app.section(event, 1, section)
+        movement = state.movement
+        assert movement is not None
+        deals = {b: deal_for(rng) for b in movement.boards}
+        for rnd in range(1, movement.rounds + 1):
+            app.start_round(event, rnd, section=section, actor="demo director")
+            for e in movement.round(rnd):
+                for b in e.boards:
+                    contract, declarer, tricks = table_result(rng, deals[b])
+                    app.record_result(
+                        event,
+                        ResultEntry(board=b, ns=e.ns, ew=e.ew, contract=contract,
+                                    declarer=None if declarer is None else declarer.value,
+                                    tricks=tricks, lead=rng.choice(LEADS), round=rnd,
+                                    table=e.table),
+                        section=section, actor=f"table {e.table}",
+                    )
+            app.end_round(event, rnd, section=section, actor="demo director")
+        tell(f"Section {section}: {movement.rounds} rounds played")
+
+    # The director's evening: a correction, an adjusted score and a neutral board.
+    a = app.section(event, 1, "A")
+    first = next(t.result for t in a.entries() if t.result and t.result.contract != "PASS")
+    assert first is not None
+    fixed = ResultEntry(board=first.board, ns=first.ns, ew=first.ew, contract=first.contract,
+                        declarer=first.declarer, tricks=max(0, (first.tricks or 7) - 1),
+                        round=first.round, table=first.table)
+    app.correct_result(event, fixed, section="A", actor="demo director",
+                       reason="EW pointed out the last trick was theirs; NS agreed")
+    tell(f"Corrected board {first.board} (NS {first.ns} v EW {first.ew}) in section A")
+    second = [t for t in a.entries() if t.result is not None][5]
+    app.adjust(event, board=second.board, ns=second.ns.number, ew=second.ew.number,
+               award_ns=Award(AwardKind.AVE_MINUS), award_ew=Award(AwardKind.AVE_PLUS),
+               reason="NS used unauthorised information after a hesitation", law="16B",
+               section="A", actor="demo director")
+    tell(f"Adjusted board {second.board} in section A to Ave-/Ave+ (law 16B)")
+    b = app.section(event, 1, "B")
+    third = [t for t in b.entries() if t.result is not None][7]
+    app.adjust(event, board=third.board, ns=third.ns.number, ew=third.ew.number, neutral=True,
+               reason="The board was found fouled at this table: not played, no one at fault",
+               section="B", actor="demo director")
+    tell(f"Board {third.board} declared neutral for pairs {third.ns} and {third.ew} in section B")
+    app.close_session(event, 1, actor="demo director")
+    published = app.publish(event, 1, actor="demo director")
+    tell(f"Session closed and published ({published.method} {published.method_version}, "
+         f"digest {published.digest[:12]}…)\n")
+    return event

@@ -1,0 +1,86 @@
+"""How the CLI shows data: JSON for scripts, rich tables for people."""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from engine.errors import InvalidFile, InvalidMovement, TravellerError
+
+console = Console()
+errors = Console(stderr=True)
+
+
+class Format(enum.StrEnum):
+    table = "table"
+    json = "json"
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def error(exc: TravellerError, fmt: Format) -> None:
+    problems = getattr(exc, "problems", [])
+    if fmt is Format.json:
+        payload = {"error": type(exc).__name__, "message": exc.message, "hint": exc.hint}
+        if problems:
+            payload["problems"] = problems
+        sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        return
+    text = exc.message if isinstance(exc, InvalidFile) else exc.message
+    errors.print(f"[bold red]Error:[/] {text}", highlight=False)
+    if isinstance(exc, InvalidFile | InvalidMovement):
+        for p in problems:
+            errors.print(f"  - {p}", highlight=False, markup=False)
+    if exc.hint:
+        errors.print(f"[yellow]{exc.hint}[/]", highlight=False)
+
+
+def standings_table(data: dict[str, Any]) -> None:
+    console.print(
+        f"[bold]{data['name']}[/] — session {data['session']} "
+        f"({data['method']} {data['method_version']})"
+    )
+    for f in data["fields"]:
+        title = f"Section {f['section']}" + ("" if f["name"] == "ALL" else f" — {f['name']}")
+        table = Table(title=f"{title} (top {f['top']} a board)", title_justify="left")
+        for col, justify in (("Rank", "right"), ("Pair", "right"), ("Names", "left"),
+                             ("Score", "right"), ("%", "right"), ("Boards", "right")):
+            table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        for r in f["rows"]:
+            table.add_row(r["rank"], str(r["pair"]), " – ".join(r["names"]), r["score"],
+                          r["percentage"], str(r["boards_played"]))
+        console.print(table)
+
+
+def traveller_table(data: dict[str, Any]) -> None:
+    table = Table(
+        title=f"Board {data['board']} — section {data['section']}, dealer {data['dealer']}, "
+        f"vulnerable {data['vulnerability']}, top {data['top']}",
+        title_justify="left",
+    )
+    for col in ("NS", "EW", "Contract", "By", "Tricks", "Lead", "Score NS", "MP NS", "MP EW"):
+        table.add_column(col, justify="right")
+    for r in data["results"]:
+        contract = r["adjusted"] or r["contract"] or ""
+        table.add_row(
+            str(r["ns"]), str(r["ew"]), contract, r["declarer"] or "",
+            "" if r["tricks"] is None else str(r["tricks"]), r["lead"] or "",
+            "" if r["score_ns"] is None else f"{r['score_ns']:+d}", r["mp_ns"], r["mp_ew"],
+        )
+    console.print(table)
+
+
+def rows_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> None:
+    table = Table(title=title, title_justify="left")
+    for c in columns:
+        table.add_column(c)
+    for r in rows:
+        table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in columns))
+    console.print(table)

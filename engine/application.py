@@ -1,0 +1,545 @@
+"""The Traveller application: every director's action as a validated command.
+
+A command loads the aggregates it needs, checks everything a director could get
+wrong, and only then records its events, in one transaction. A command that
+raises has written nothing. Within a section, a concurrent writer's conflict is
+retried with the fresh state, so a result is never lost.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+from uuid import UUID, uuid4
+
+import structlog
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
+
+from engine import rules
+from engine.errors import Conflict, NotFound, Rejected
+from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper
+from engine.logging import configure_logging
+from engine.plugins import Registry, create_registry, parse_options
+from engine.scoring import Award
+from engine.section import (
+    BoardDeclaredNeutral,
+    MovementAssigned,
+    NumberingChosen,
+    PairsSeated,
+    Result,
+    ResultCorrected,
+    ResultRecorded,
+    RoundEnded,
+    RoundStarted,
+    ScoreAdjusted,
+    Section,
+    SectionOpened,
+    project_section,
+)
+from engine.seating import Numbering, Pair
+from engine.tournament import (
+    EntryRegistered,
+    EntryWithdrawn,
+    EventCreated,
+    Player,
+    ResultsPublished,
+    ScoringChoice,
+    SessionAdded,
+    SessionClosed,
+    Tournament,
+    project_tournament,
+    section_id,
+)
+
+log = structlog.get_logger("traveller")
+
+T = TypeVar("T")
+E = TypeVar("E", bound=DomainEvent)
+
+RETRIES = 8
+
+
+@dataclass
+class UnitOfWork:
+    """The aggregates one command reads and the events it will record."""
+
+    app: Traveller
+    actor: str
+    tournaments: dict[UUID, Tournament] = field(default_factory=dict)
+    sections: dict[UUID, Section] = field(default_factory=dict)
+    events: list[DomainEvent] = field(default_factory=list)
+
+    def tournament(self, event_id: UUID) -> Tournament:
+        if event_id not in self.tournaments:
+            try:
+                state = self.app.repository.get(event_id, projector_func=project_tournament)
+            except Exception as exc:  # eventsourcing raises AggregateNotFoundError
+                raise NotFound(
+                    f"There is no event with id {event_id}.",
+                    hint="List the events with `traveller event list`.",
+                ) from exc
+            self.tournaments[event_id] = state
+        return self.tournaments[event_id]
+
+    def section(self, event_id: UUID, session: int, name: str) -> Section:
+        tournament = self.tournament(event_id)
+        if session not in tournament.sessions:
+            known = ", ".join(str(s) for s in sorted(tournament.sessions)) or "none"
+            raise NotFound(
+                f"Event {tournament.name!r} has no session {session}.",
+                hint=f"Sessions: {known}. Add one with `traveller session add`.",
+            )
+        if name not in tournament.sessions[session]:
+            known = ", ".join(tournament.sessions[session])
+            raise NotFound(
+                f"Session {session} of {tournament.name!r} has no section {name!r}.",
+                hint=f"Its sections are {known}.",
+            )
+        sid = section_id(event_id, session, name)
+        if sid not in self.sections:
+            self.sections[sid] = self.app.repository.get(sid, projector_func=project_section)
+        return self.sections[sid]
+
+    def trigger(self, state: Tournament | Section, cls: type[E], **data: Any) -> E:
+        """Create the next event of ``state``, fold it in, and queue it for recording."""
+        data.setdefault("actor", self.actor)
+        event = cls(originator_id=state.id, originator_version=state.version + 1, **data)
+        state.apply(event)
+        self.events.append(event)
+        return event
+
+
+class Traveller(Application[UUID]):
+    """The application service behind every interface (CLI, HTTP, tests)."""
+
+    name = "Traveller"
+    env: ClassVar[dict[str, str]] = {
+        "TRANSCODER_TOPIC": get_topic(OrjsonTranscoder),
+        "MAPPER_TOPIC": get_topic(PydanticMapper),
+    }
+
+    def __init__(
+        self, env: dict[str, str] | None = None, *, registry: Registry | None = None
+    ) -> None:
+        configure_logging()
+        super().__init__(env)
+        self.registry = registry if registry is not None else create_registry()
+
+    # ---- the unit of work ------------------------------------------------------------------
+
+    def _run(self, actor: str, command: Callable[[UnitOfWork], T]) -> T:
+        for _attempt in range(RETRIES):
+            uow = UnitOfWork(self, actor)
+            value = command(uow)
+            try:
+                recordings = self.save(*uow.events)
+            except IntegrityError:
+                continue  # someone else wrote to the same aggregate: re-read and re-check
+            for r in recordings:
+                log.info(
+                    "recorded", event_type=type(r.domain_event).__name__,
+                    aggregate=str(r.domain_event.originator_id),
+                    version=r.domain_event.originator_version,
+                    position=r.notification.id, actor=actor,
+                )
+            return value
+        raise Conflict(
+            "Others kept writing to the same section at the same moment; this entry was "
+            "not recorded.",
+            hint="Enter it again.",
+        )
+
+    def tournament(self, event_id: UUID) -> Tournament:
+        return UnitOfWork(self, "").tournament(event_id)
+
+    def section(self, event_id: UUID, session: int = 1, name: str = "A") -> Section:
+        return UnitOfWork(self, "").section(event_id, session, name)
+
+    def sections(self, event_id: UUID, session: int | None = None) -> list[Section]:
+        uow = UnitOfWork(self, "")
+        tournament = uow.tournament(event_id)
+        return [
+            uow.section(event_id, s, name)
+            for s, names in sorted(tournament.sessions.items())
+            if session is None or s == session
+            for name in names
+        ]
+
+    def position(self) -> int:
+        """The store's current position (the notification id of the last event)."""
+        return self.recorder.max_notification_id() or 0
+
+    def events(self) -> list[tuple[UUID, str, dt.datetime]]:
+        """Every event (tournament) in the store: id, name, creation time."""
+        found = []
+        start: int | None = 1
+        topic = get_topic(EventCreated)
+        while True:
+            batch = self.recorder.select_notifications(start, 500, topics=[topic])
+            for n in batch:
+                created = self.mapper.to_domain_event(n)
+                assert isinstance(created, EventCreated)
+                found.append((created.originator_id, created.name, created.timestamp))
+            if len(batch) < 500:
+                return found
+            start = batch[-1].id + 1
+
+    def resolve_event(self, text: str) -> UUID:
+        """An event id from a full UUID or a unique prefix of at least four characters."""
+        try:
+            return UUID(text)
+        except ValueError:
+            pass
+        matches = [eid for eid, _, _ in self.events() if str(eid).startswith(text.lower())]
+        if len(text) >= 4 and len(matches) == 1:
+            return matches[0]
+        raise NotFound(
+            f"{text!r} does not name one event"
+            + (" (several events start with it)." if len(matches) > 1 else "."),
+            hint="Give the id printed by `traveller event create` (see `traveller event list`).",
+        )
+
+    # ---- events, sessions, entries --------------------------------------------------------
+
+    def create_event(
+        self, name: str, *, date: dt.date | None = None, club: str | None = None,
+        scoring: ScoringChoice | None = None, sections: Sequence[str] = ("A",),
+        actor: str = "director",
+    ) -> UUID:
+        scoring = scoring or ScoringChoice()
+        rules.require_text(name, "The event needs a name.")
+        method = self.registry.scoring(scoring.method)
+        parse_options(method, scoring.options)
+        scoring = ScoringChoice(method=method.name, options=scoring.options)
+        event_id = uuid4()
+
+        def command(uow: UnitOfWork) -> UUID:
+            created = EventCreated(
+                originator_id=event_id, originator_version=1, name=name.strip(), date=date,
+                club=club, scoring=scoring, actor=actor,
+            )
+            tournament = project_tournament(None, [created])
+            assert tournament is not None
+            uow.events.append(created)
+            self._add_session(uow, tournament, 1, sections)
+            return event_id
+
+        return self._run(actor, command)
+
+    def add_session(
+        self, event_id: UUID, session: int, sections: Sequence[str] = ("A",),
+        actor: str = "director",
+    ) -> None:
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            if session in tournament.sessions:
+                raise Rejected(f"Session {session} already exists.")
+            self._add_session(uow, tournament, session, sections)
+
+        self._run(actor, command)
+
+    def _add_session(
+        self, uow: UnitOfWork, tournament: Tournament, session: int, sections: Sequence[str]
+    ) -> None:
+        names = rules.section_names(sections)
+        if session < 1:
+            raise Rejected("Sessions are numbered from 1.")
+        uow.trigger(tournament, SessionAdded, session=session, sections=names)
+        for name in names:
+            opened = SectionOpened(
+                originator_id=section_id(tournament.id, session, name), originator_version=1,
+                tournament=tournament.id, session=session, section=name, actor=uow.actor,
+            )
+            uow.events.append(opened)
+
+    def register_entry(
+        self, event_id: UUID, players: Sequence[Player], *, session: int = 1,
+        section: str = "A", pair: str | None = None, actor: str = "director",
+    ) -> str:
+        """Register a pair; after seating, a late pair takes the phantom's number."""
+
+        def command(uow: UnitOfWork) -> str:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            rules.check_players(players)
+            entry = tournament.next_entry_id()
+            seat = rules.late_seat(state, pair) if state.movement is not None else None
+            if pair is not None and state.movement is None:
+                rules.parse_pair_text(pair)
+            uow.trigger(
+                tournament, EntryRegistered, entry=entry, session=session, section=section,
+                players=tuple(players), late=state.movement is not None, requested_pair=pair,
+            )
+            if seat is not None:
+                uow.trigger(state, PairsSeated, seats={seat.key: entry}, phantom=None)
+            return entry
+
+        return self._run(actor, command)
+
+    def withdraw_entry(
+        self, event_id: UUID, entry: str, *, reason: str, actor: str = "director"
+    ) -> None:
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            rules.require_reason(reason, "withdrawing an entry")
+            found = tournament.entries.get(entry)
+            if found is None:
+                raise NotFound(f"There is no entry {entry!r}.",
+                               hint="See the entries with `traveller entry list`.")
+            if found.withdrawn:
+                raise Rejected(f"Entry {entry} has already withdrawn.")
+            uow.trigger(tournament, EntryWithdrawn, entry=entry, reason=reason)
+
+        self._run(actor, command)
+
+    # ---- movement and rounds ------------------------------------------------------------
+
+    def assign_movement(
+        self, event_id: UUID, family: str, *, session: int = 1, section: str = "A",
+        tables: int | None = None, options: dict[str, Any] | None = None,
+        actor: str = "director",
+    ) -> Section:
+        plugin = self.registry.movement(family)
+        parsed = parse_options(plugin, options)
+
+        def command(uow: UnitOfWork) -> Section:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            rules.check_can_assign(state)
+            entries = [e for e in tournament.entries_of(session, section) if not e.withdrawn]
+            size = rules.tables_for(entries, tables)
+            movement = rules.validated(plugin.build(size, parsed), plugin)
+            seats, phantom = rules.seat(movement, entries)
+            uow.trigger(state, MovementAssigned, movement=movement,
+                        options=parsed.model_dump(mode="json"))
+            uow.trigger(state, PairsSeated, seats={p.key: e for p, e in seats.items()},
+                        phantom=None if phantom is None else phantom.key)
+            return state
+
+        return self._run(actor, command)
+
+    def start_round(self, event_id: UUID, round: int, *, session: int = 1,
+                    section: str = "A", actor: str = "director") -> None:
+        def command(uow: UnitOfWork) -> None:
+            state = uow.section(event_id, session, section)
+            rules.check_round_start(state, round)
+            uow.trigger(state, RoundStarted, round=round)
+
+        self._run(actor, command)
+
+    def end_round(self, event_id: UUID, round: int, *, session: int = 1,
+                  section: str = "A", actor: str = "director") -> list[tuple[int, Pair, Pair]]:
+        """End a round (the move); returns the scheduled results still missing from it."""
+
+        def command(uow: UnitOfWork) -> list[tuple[int, Pair, Pair]]:
+            state = uow.section(event_id, session, section)
+            rules.check_round_end(state, round)
+            uow.trigger(state, RoundEnded, round=round)
+            return rules.missing_results(state, round)
+
+        return self._run(actor, command)
+
+    def choose_numbering(self, event_id: UUID, numbering: Numbering, *, session: int = 1,
+                         section: str = "A", actor: str = "director") -> None:
+        def command(uow: UnitOfWork) -> None:
+            state = uow.section(event_id, session, section)
+            self._choose_numbering(uow, state, numbering)
+
+        self._run(actor, command)
+
+    def _choose_numbering(self, uow: UnitOfWork, state: Section,
+                          numbering: Numbering | None) -> None:
+        if numbering is None or state.numbering is numbering:
+            return
+        if state.numbering is not None:
+            raise Rejected(
+                f"Section {state.name} numbers its pairs {state.numbering.value}-style; "
+                f"it cannot switch to {numbering.value}.",
+                hint="Leave out --numbering, or give the section's own numbering.",
+            )
+        uow.trigger(state, NumberingChosen, numbering=numbering)
+
+    # ---- results ------------------------------------------------------------------------
+
+    def record_result(
+        self, event_id: UUID, entry: rules.ResultEntry, *, session: int = 1,
+        section: str = "A", numbering: Numbering | None = None, override: str | None = None,
+        actor: str = "director",
+    ) -> Result:
+        def command(uow: UnitOfWork) -> Result:
+            state, result = self._checked_result(uow, event_id, session, section, entry,
+                                                 numbering, override)
+            rules.check_not_recorded(state, result)
+            uow.trigger(state, ResultRecorded, result=result, override=override is not None,
+                        reason=override)
+            return result
+
+        return self._run(actor, command)
+
+    def correct_result(
+        self, event_id: UUID, entry: rules.ResultEntry, *, reason: str,
+        was_ns: int | None = None, was_ew: int | None = None, session: int = 1,
+        section: str = "A", override: str | None = None, actor: str = "director",
+    ) -> Result:
+        """Replace a recorded result (or an adjusted score) with a corrected one."""
+
+        def command(uow: UnitOfWork) -> Result:
+            rules.require_reason(reason, "a correction")
+            state, result = self._checked_result(uow, event_id, session, section, entry,
+                                                 None, override, correcting=True)
+            old_ns = entry.ns if was_ns is None else was_ns
+            old_ew = entry.ew if was_ew is None else was_ew
+            rules.find_table(state, entry.board, old_ns, old_ew)
+            rules.check_not_recorded(state, result, replacing=(old_ns, old_ew))
+            uow.trigger(state, ResultCorrected, board=entry.board, ns=old_ns, ew=old_ew,
+                        result=result, override=override is not None,
+                        reason=reason if override is None else f"{reason} (override: {override})")
+            return result
+
+        return self._run(actor, command)
+
+    def _checked_result(
+        self, uow: UnitOfWork, event_id: UUID, session: int, section: str,
+        entry: rules.ResultEntry, numbering: Numbering | None, override: str | None,
+        *, correcting: bool = False,
+    ) -> tuple[Section, Result]:
+        tournament = uow.tournament(event_id)
+        state = uow.section(event_id, session, section)
+        if not correcting:
+            rules.check_open(tournament, session)
+        if override is not None:
+            rules.require_reason(override, "an override")
+        self._choose_numbering(uow, state, numbering)
+        rules.require_numbering(state)
+        result = rules.build_result(entry, allow_impossible=override is not None)
+        rules.check_pairs_and_board(state, tournament, result.board, result.ns, result.ew,
+                                    allow_unscheduled=override is not None)
+        return state, result
+
+    def adjust(
+        self, event_id: UUID, *, board: int, ns: int, ew: int, award_ns: Award | None = None,
+        award_ew: Award | None = None, neutral: bool = False, reason: str,
+        law: str | None = None, session: int = 1, section: str = "A",
+        numbering: Numbering | None = None, actor: str = "director",
+    ) -> None:
+        """Give a table an artificial adjusted score, or declare its board neutral."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            rules.require_reason(reason, "an adjusted score")
+            self._choose_numbering(uow, state, numbering)
+            rules.require_numbering(state)
+            rules.check_pairs_and_board(state, tournament, board, ns, ew,
+                                        allow_unscheduled=False)
+            existing = rules.table_if_any(state, board, ns, ew)
+            if neutral:
+                if award_ns is not None or award_ew is not None:
+                    raise Rejected("A neutral board has no adjusted scores of its own.",
+                                   hint="Give either --neutral or the two adjusted scores.")
+                uow.trigger(state, BoardDeclaredNeutral, board=board, ns=ns, ew=ew,
+                            reason=reason)
+                return
+            if award_ns is None or award_ew is None:
+                raise Rejected("An adjusted score needs a score for each side.",
+                               hint="For example --ns-score A+ --ew-score A-, or --neutral.")
+            del existing  # an adjustment replaces whatever the table had
+            uow.trigger(state, ScoreAdjusted, board=board, ns=ns, ew=ew,
+                        award_ns=str(award_ns), award_ew=str(award_ew), law=law, reason=reason)
+
+        self._run(actor, command)
+
+    def import_results(
+        self, event_id: UUID, rows: Sequence[rules.ImportRow], *, session: int = 1,
+        section: str = "A", numbering: Numbering | None = None, dry_run: bool = False,
+        actor: str = "director",
+    ) -> int:
+        """Record a whole file of traveller lines, all or nothing; returns how many.
+
+        With ``dry_run`` every line is checked and nothing is recorded."""
+
+        def command(uow: UnitOfWork) -> int:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            rules.check_open(tournament, session)
+            self._choose_numbering(uow, state, numbering)
+            rules.require_numbering(state)
+            problems: list[str] = []
+            for row in rows:
+                try:
+                    rules.check_pairs_and_board(state, tournament, row.board, row.ns, row.ew,
+                                                allow_unscheduled=False)
+                    if row.adjusted is not None:
+                        self._import_adjusted(uow, state, row)
+                        continue
+                    assert row.entry is not None
+                    result = rules.build_result(row.entry, allow_impossible=False)
+                    rules.check_not_recorded(state, result)
+                    uow.trigger(state, ResultRecorded, result=result)
+                except (Rejected, NotFound, rules.InvalidInput) as exc:
+                    problems.append(f"line {row.line}: {exc}")
+            if problems:
+                raise rules.InvalidFile(
+                    f"The file was not imported: {len(problems)} line(s) need fixing.",
+                    problems=problems,
+                )
+            if dry_run:
+                uow.events.clear()
+            return len(rows)
+
+        return self._run(actor, command)
+
+    def _import_adjusted(self, uow: UnitOfWork, state: Section, row: rules.ImportRow) -> None:
+        assert row.adjusted is not None
+        if rules.table_if_any(state, row.board, row.ns, row.ew) is not None:
+            raise rules.DuplicateResult(
+                f"Board {row.board} between NS {row.ns} and EW {row.ew} already has a result."
+            )
+        reason = f"imported adjusted score {row.adjusted.text}"
+        if row.adjusted.neutral:
+            uow.trigger(state, BoardDeclaredNeutral, board=row.board, ns=row.ns, ew=row.ew,
+                        reason=reason)
+        else:
+            uow.trigger(state, ScoreAdjusted, board=row.board, ns=row.ns, ew=row.ew,
+                        award_ns=str(row.adjusted.ns), award_ew=str(row.adjusted.ew),
+                        reason=reason)
+
+    # ---- closing and publishing ----------------------------------------------------------
+
+    def close_session(self, event_id: UUID, session: int = 1, *,
+                      actor: str = "director") -> None:
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            if session not in tournament.sessions:
+                raise NotFound(f"There is no session {session}.")
+            if session in tournament.closed:
+                raise Rejected(f"Session {session} is already closed.")
+            uow.trigger(tournament, SessionClosed, session=session)
+
+        self._run(actor, command)
+
+    def publish(self, event_id: UUID, session: int = 1, *,
+                actor: str = "director") -> ResultsPublished:
+        from engine.standings import compute_standings
+
+        def command(uow: UnitOfWork) -> ResultsPublished:
+            tournament = uow.tournament(event_id)
+            if session not in tournament.closed:
+                raise Rejected(
+                    f"Session {session} is still open.",
+                    hint="Close it first with `traveller session close`; results entered "
+                    "after publishing would silently change published standings.",
+                )
+            sections = [uow.section(event_id, session, n) for n in tournament.sessions[session]]
+            standings = compute_standings(self.registry, tournament, sections, session)
+            return uow.trigger(
+                tournament, ResultsPublished, session=session, method=standings.method,
+                method_version=standings.method_version, digest=standings.digest(),
+                standings=standings.to_json(),
+            )
+
+        return self._run(actor, command)

@@ -1,0 +1,214 @@
+"""Time travel: a tournament as it stood at any position or moment, what changed
+between two positions, the audit trail, and forks that write nothing.
+
+The store's notification id is the global position of every event.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from engine.errors import NotFound
+from engine.events import DomainEvent
+from engine.section import Section, SectionOpened, project_section
+from engine.seating import Pair
+from engine.standings import Standings, compute_standings
+from engine.tournament import SessionAdded, Tournament, project_tournament, section_id
+
+if TYPE_CHECKING:
+    from engine.application import Traveller
+
+BATCH = 1000
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """An event with its position in the store."""
+
+    position: int
+    event: DomainEvent
+
+
+def history(
+    app: Traveller, event_id: UUID, *, until: int | None = None,
+    until_time: dt.datetime | None = None,
+) -> Iterator[Recorded]:
+    """Every event of one tournament (its own and its sections'), in store order."""
+    ours = {event_id}
+    start: int | None = 1
+    while True:
+        batch = app.recorder.select_notifications(start, BATCH, stop=until)
+        for n in batch:
+            if n.originator_id not in ours:
+                continue
+            event = app.mapper.to_domain_event(n)
+            assert isinstance(event, DomainEvent)
+            if until_time is not None and event.timestamp > until_time:
+                return
+            if isinstance(event, SessionAdded):
+                ours |= {section_id(event_id, event.session, s) for s in event.sections}
+            yield Recorded(n.id, event)
+        if len(batch) < BATCH:
+            return
+        start = batch[-1].id + 1
+
+
+@dataclass
+class Snapshot:
+    """A tournament and its sections as they stood at ``position``."""
+
+    position: int
+    tournament: Tournament
+    sections: dict[UUID, Section]
+
+    def sections_of(self, session: int) -> list[Section]:
+        names = self.tournament.sessions.get(session, ())
+        out = []
+        for name in names:
+            sid = section_id(self.tournament.id, session, name)
+            if sid in self.sections:
+                out.append(self.sections[sid])
+        return out
+
+
+def state_at(
+    app: Traveller, event_id: UUID, *, position: int | None = None,
+    time: dt.datetime | None = None,
+) -> Snapshot:
+    """Fold the tournament's events up to a position or a moment (the same fold as live)."""
+    tournament: Tournament | None = None
+    sections: dict[UUID, Section] = {}
+    last = 0
+    for rec in history(app, event_id, until=position, until_time=time):
+        last = rec.position
+        event = rec.event
+        if event.originator_id == event_id:
+            tournament = project_tournament(tournament, [event])
+        elif isinstance(event, SectionOpened):
+            opened = project_section(None, [event])
+            assert opened is not None
+            sections[event.originator_id] = opened
+        else:
+            sections[event.originator_id].apply(event)
+    if tournament is None:
+        raise NotFound(
+            f"Event {event_id} did not exist yet at that point.",
+            hint="Give a later position or time (see `traveller audit`).",
+        )
+    return Snapshot(last, tournament, sections)
+
+
+def standings_at(
+    app: Traveller, event_id: UUID, session: int = 1, *, position: int | None = None,
+    time: dt.datetime | None = None,
+) -> Standings:
+    snap = state_at(app, event_id, position=position, time=time)
+    return compute_standings(app.registry, snap.tournament, snap.sections_of(session), session)
+
+
+# ---- the audit trail ------------------------------------------------------------------------
+
+
+def audit(
+    app: Traveller, event_id: UUID, *, board: int | None = None, pair: str | None = None,
+    session: int | None = None, section: str | None = None,
+) -> list[dict[str, Any]]:
+    """Every event (filtered to one board or one pair): position, time, who, why, what."""
+    where: dict[UUID, tuple[int, str]] = {}
+    out = []
+    wanted = None if pair is None else Pair.parse(pair)
+    for rec in history(app, event_id):
+        event = rec.event
+        if isinstance(event, SectionOpened):
+            where[event.originator_id] = (event.session, event.section)
+        data = event.model_dump(
+            mode="json",
+            exclude={"originator_id", "originator_version", "timestamp", "actor", "reason"},
+        )
+        located = where.get(event.originator_id)
+        if located is not None:
+            if session is not None and located[0] != session:
+                continue
+            if section is not None and located[1] != section:
+                continue
+        if board is not None and not _mentions_board(data, board):
+            continue
+        if wanted is not None and not _mentions_pair(data, wanted):
+            continue
+        out.append({
+            "position": rec.position,
+            "time": event.timestamp.isoformat(),
+            "type": event.type,
+            "actor": event.actor,
+            "reason": event.reason,
+            "session": None if located is None else located[0],
+            "section": None if located is None else located[1],
+            "data": data,
+        })
+    return out
+
+
+def _mentions_board(data: dict[str, Any], board: int) -> bool:
+    if data.get("board") == board:
+        return True
+    result = data.get("result")
+    return isinstance(result, dict) and result.get("board") == board
+
+
+def _mentions_pair(data: dict[str, Any], pair: Pair) -> bool:
+    sources = [data]
+    if isinstance(data.get("result"), dict):
+        sources.append(data["result"])
+    for source in sources:
+        for key, line in (("ns", "NS"), ("ew", "EW")):
+            if source.get(key) == pair.number and pair.line in (None, line):
+                return True
+    seats = data.get("seats")
+    return isinstance(seats, dict) and pair.key in seats
+
+
+# ---- what changed -----------------------------------------------------------------------
+
+
+def diff(before: Standings, after: Standings) -> list[dict[str, Any]]:
+    """Per pair: score and rank before and after, for every pair whose line changed."""
+    rows = []
+    for f in after.fields:
+        old = {r.pair: r for b in before.fields if (b.section, b.name) == (f.section, f.name)
+               for r in b.rows}
+        for r in f.rows:
+            was = old.get(r.pair)
+            if was is not None and (was.score, was.rank, was.percentage) == (
+                r.score, r.rank, r.percentage
+            ):
+                continue
+            rows.append({
+                "section": f.section, "field": f.name, "pair": r.pair.number,
+                "names": list(r.names),
+                "score_before": None if was is None else str(was.score),
+                "score_after": str(r.score),
+                "rank_before": None if was is None else was.rank,
+                "rank_after": r.rank,
+                "percentage_before": None if was is None else str(was.percentage),
+                "percentage_after": str(r.percentage),
+            })
+    return rows
+
+
+def fork(app: Traveller, event_id: UUID, *, position: int | None = None) -> Traveller:
+    """An in-memory copy of one tournament's history (up to ``position``) to try things on.
+
+    Nothing done to the fork reaches the real store.
+    """
+    from engine.application import Traveller as App
+
+    copy = App({"PERSISTENCE_MODULE": "eventsourcing.popo"}, registry=app.registry)
+    events = [rec.event for rec in history(app, event_id, until=position)]
+    if not events:
+        raise NotFound(f"There is no event {event_id} to fork.")
+    copy.save(*events)
+    return copy

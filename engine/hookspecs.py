@@ -1,0 +1,36 @@
+"""The hooks a Traveller plugin can implement.
+
+Each registration hook hands the plugin a ``register`` callback, in the style of
+tox and llm::
+
+    from engine import hookimpl
+
+    @hookimpl
+    def traveller_register_movements(register):
+        register(MyMovement())
+
+A plugin module is found through the ``traveller`` entry-point group; the
+built-in plugins are registered the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pluggy
+
+PROJECT = "traveller"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def traveller_register_movements(register: Callable[[Any], None]) -> None:
+    """Register movement families (objects following :class:`engine.plugins.MovementFamily`)."""
+
+
+@hookspec
+def traveller_register_scoring_methods(register: Callable[[Any], None]) -> None:
+    """Register scoring methods (objects following :class:`engine.plugins.ScoringMethod`)."""

@@ -1,0 +1,120 @@
+"""A movement as data: who plays which boards against whom, round by round.
+
+Plugins *build* movements; the engine stores the built schedule in the
+``MovementAssigned`` event, so replaying history never depends on today's plugin
+code. Every movement is checked by the one validator in :mod:`engine.validator`
+before it is assigned.
+
+Pair numbers in a schedule follow the movement's :class:`~engine.seating.Numbering`:
+in a Mitchell ``ns=3`` is NS pair 3 and ``ew=3`` is EW pair 3; in a Howell both
+sides draw from one series.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cached_property
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.seating import Line, Numbering, Pair, pair_at, pair_order
+
+
+class Encounter(BaseModel):
+    """One table in one round: the NS and EW pair and the boards they play."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round: int = Field(ge=1)
+    table: int = Field(ge=1)
+    ns: int = Field(ge=1)
+    ew: int = Field(ge=1)
+    boards: tuple[int, ...]
+
+
+class Relay(BaseModel):
+    """Tables that share one set of boards in a round (a relay, or a bye stand's neighbour)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round: int
+    tables: tuple[int, ...]
+    boards: tuple[int, ...]
+
+
+class SitOut(BaseModel):
+    """A pair with no opponent in a round (a half table, a rover's rest)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round: int
+    pair: int
+    line: Line | None = None
+
+
+class Movement(BaseModel):
+    """A complete schedule, as a director's master sheet shows it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    family: str
+    tables: int = Field(ge=1)
+    rounds: int = Field(ge=1)
+    boards_per_round: int = Field(ge=1)
+    numbering: Numbering
+    schedule: tuple[Encounter, ...]
+    relays: tuple[Relay, ...] = ()
+    bye_boards: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(round, boards) not in play that round: the bye stand."""
+    sit_outs: tuple[SitOut, ...] = ()
+    phantom: Pair | None = None
+    """The pair number left empty when the section has an odd number of pairs.
+
+    The family proposes it as the manual advises (a Howell's stationary pair, a
+    Mitchell's last NS); seating fills it in only when a pair is missing."""
+    stationary: tuple[Pair, ...] = ()
+    description: str = ""
+    plugin: str = ""
+    plugin_version: str = ""
+
+    # ---- derived views -------------------------------------------------------------
+
+    @cached_property
+    def pairs(self) -> tuple[Pair, ...]:
+        """Every pair number the schedule seats, in order."""
+        seen = {pair_at(self.numbering, Line.NS, e.ns) for e in self.schedule}
+        seen |= {pair_at(self.numbering, Line.EW, e.ew) for e in self.schedule}
+        return tuple(sorted(seen, key=pair_order))
+
+    @cached_property
+    def boards(self) -> tuple[int, ...]:
+        return tuple(sorted({b for e in self.schedule for b in e.boards}))
+
+    def round(self, number: int) -> tuple[Encounter, ...]:
+        return tuple(e for e in self.schedule if e.round == number)
+
+    def encounters_of(self, pair: Pair) -> Iterator[Encounter]:
+        for e in self.schedule:
+            if pair in (self.ns_pair(e), self.ew_pair(e)):
+                yield e
+
+    def ns_pair(self, e: Encounter) -> Pair:
+        return pair_at(self.numbering, Line.NS, e.ns)
+
+    def ew_pair(self, e: Encounter) -> Pair:
+        return pair_at(self.numbering, Line.EW, e.ew)
+
+    @cached_property
+    def scheduled(self) -> dict[tuple[int, Pair, Pair], Encounter]:
+        """(board, NS pair, EW pair) → the encounter that plays it."""
+        return {(b, self.ns_pair(e), self.ew_pair(e)): e for e in self.schedule for b in e.boards}
+
+    def to_json(self) -> dict[str, object]:
+        """The documented JSON shape (``traveller movement show --format json``)."""
+        return self.model_dump(mode="json")
+
+
+def board_set(set_number: int, boards_per_round: int, first_board: int = 1) -> tuple[int, ...]:
+    """Boards of set ``set_number`` (1-based): set 2 of 3 a round is boards 4–6."""
+    start = first_board + (set_number - 1) * boards_per_round
+    return tuple(range(start, start + boards_per_round))

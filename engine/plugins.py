@@ -1,0 +1,165 @@
+"""The plugin API: what a movement family and a scoring method look like, and the registry.
+
+Plugins are discovered from the ``traveller`` entry-point group (the built-ins
+too). ``TRAVELLER_PLUGINS`` (a comma-separated allow-list of entry-point names)
+restricts which are loaded and ``TRAVELLER_PLUGINS_BLOCK`` blocks some.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+import pluggy
+from pydantic import BaseModel, ValidationError
+
+from engine import hookspecs
+from engine.errors import PluginError
+from engine.movement import Movement
+from engine.scoring import SectionFacts, SectionScore
+
+ENTRY_POINT_GROUP = "traveller"
+
+
+@runtime_checkable
+class MovementFamily(Protocol):
+    """A family of movements (Mitchell, Howell, …) that builds a schedule for a size.
+
+    ``Options`` is a pydantic model of the family's parameters; its docstring and
+    the class docstring are what a director reads in ``traveller movement list``.
+    """
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+    version: ClassVar[str]
+    Options: ClassVar[type[BaseModel]]
+
+    def build(self, tables: int, options: Any) -> Movement:
+        """The movement for ``tables`` tables, or :class:`engine.errors.InvalidMovement`."""
+        ...
+
+
+@runtime_checkable
+class ScoringMethod(Protocol):
+    """A way of turning recorded results into points and totals."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+    version: ClassVar[str]
+    Options: ClassVar[type[BaseModel]]
+
+    def score(self, facts: SectionFacts, options: Any) -> SectionScore: ...
+
+
+P = TypeVar("P", MovementFamily, ScoringMethod)
+
+
+@dataclass
+class _Kind:
+    what: str
+    by_name: dict[str, Any] = field(default_factory=dict)
+    primary: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, plugin: Any) -> None:
+        for name in (plugin.name, *getattr(plugin, "aliases", ())):
+            key = name.lower()
+            if key in self.by_name and self.by_name[key] is not plugin:
+                raise PluginError(f"Two {self.what} plugins both call themselves {name!r}.")
+            self.by_name[key] = plugin
+        self.primary[plugin.name] = plugin
+
+    def get(self, name: str) -> Any:
+        try:
+            return self.by_name[name.lower()]
+        except KeyError:
+            known = ", ".join(sorted(self.primary)) or "none"
+            raise PluginError(
+                f"There is no {self.what} called {name!r}.", hint=f"Known: {known}."
+            ) from None
+
+
+class Registry:
+    """Every plugin this process knows, by kind and name."""
+
+    def __init__(
+        self, manager: pluggy.PluginManager, sources: list[tuple[str, str]] | None = None
+    ) -> None:
+        self.manager = manager
+        self._sources = sorted(sources or [])
+        self._movements = _Kind("movement")
+        self._scoring = _Kind("scoring method")
+        manager.hook.traveller_register_movements(register=self._movements.add)
+        manager.hook.traveller_register_scoring_methods(register=self._scoring.add)
+
+    # -- lookup ------------------------------------------------------------------------
+
+    def movement(self, name: str) -> MovementFamily:
+        return self._movements.get(name)  # type: ignore[no-any-return]
+
+    def movements(self) -> list[MovementFamily]:
+        return list(self._movements.primary.values())
+
+    def scoring(self, name: str) -> ScoringMethod:
+        return self._scoring.get(name)  # type: ignore[no-any-return]
+
+    def scoring_methods(self) -> list[ScoringMethod]:
+        return list(self._scoring.primary.values())
+
+    def loaded(self) -> list[tuple[str, str]]:
+        """(entry-point name, distribution and version) for the log and the audit trail."""
+        return list(self._sources)
+
+
+def parse_options(plugin: Any, options: dict[str, Any] | BaseModel | None) -> BaseModel:
+    """Validate ``options`` against the plugin's model, with a message a director can read."""
+    model: type[BaseModel] = plugin.Options
+    if isinstance(options, model):
+        return options
+    try:
+        return model.model_validate(dict(options or {}))
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in exc.errors()
+        )
+        fields = ", ".join(model.model_fields) or "none"
+        raise PluginError(
+            f"Options for {plugin.name} are not valid: {problems}.",
+            hint=f"Options it takes: {fields}.",
+        ) from None
+
+
+def _wanted(names: Iterable[str]) -> tuple[set[str] | None, set[str]]:
+    allow = os.environ.get("TRAVELLER_PLUGINS")
+    block = os.environ.get("TRAVELLER_PLUGINS_BLOCK", "")
+    allowed = {n.strip() for n in allow.split(",") if n.strip()} if allow else None
+    return allowed, {n.strip() for n in block.split(",") if n.strip()}
+
+
+def create_registry(*extra: object) -> Registry:
+    """Load plugins from the entry-point group (honouring the environment) plus ``extra``."""
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    from importlib.metadata import entry_points
+
+    eps = entry_points(group=ENTRY_POINT_GROUP)
+    allowed, blocked = _wanted(ep.name for ep in eps)
+    sources: list[tuple[str, str]] = []
+    for name in blocked:
+        manager.set_blocked(name)
+    for ep in eps:
+        if (allowed is not None and ep.name not in allowed) or ep.name in blocked:
+            continue
+        if manager.get_plugin(ep.name) is not None:
+            continue
+        try:
+            module = ep.load()
+        except Exception as exc:  # noqa: BLE001 - a broken third-party plugin must not stop play
+            raise PluginError(f"The plugin {ep.name!r} could not be loaded: {exc}.") from exc
+        manager.register(module, name=ep.name)
+        dist = ep.dist
+        sources.append((ep.name, "?" if dist is None else f"{dist.name} {dist.version}"))
+    for plugin in extra:
+        manager.register(plugin)
+    return Registry(manager, sources)

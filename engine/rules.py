@@ -1,0 +1,403 @@
+"""The checks every command makes before anything is written.
+
+Each function either returns quietly or raises an error from :mod:`engine.errors`
+whose message tells the director what is wrong and what to do about it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import bridge
+from engine.errors import (
+    DuplicateResult,
+    InvalidFile,
+    InvalidInput,
+    InvalidMovement,
+    NotFound,
+    NotScheduled,
+    ReasonRequired,
+    Rejected,
+)
+from engine.movement import Movement
+from engine.scoring import Award
+from engine.section import Result, Section, TableEntry
+from engine.seating import Line, Pair
+from engine.tournament import Entry, Player, Tournament
+
+__all__ = ["DuplicateResult", "InvalidFile", "InvalidInput"]
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """A result as a director types it: the contract line, a raw score, or both."""
+
+    board: int
+    ns: int
+    ew: int
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    score_ns: int | None = None
+    lead: str | None = None
+    round: int | None = None
+    table: int | None = None
+
+
+@dataclass(frozen=True)
+class Adjusted:
+    """An ``adjusted`` cell of a traveller file: ``A+/A-``, ``A60/A40``, ``N``."""
+
+    text: str
+    neutral: bool = False
+    ns: Award | None = None
+    ew: Award | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Adjusted:
+        t = text.strip().upper()
+        if t in ("N", "NEUTRAL"):
+            return cls(t, neutral=True)
+        parts = t.split("/")
+        if len(parts) != 2:
+            raise InvalidInput(
+                f"{text!r} is not an adjusted score.",
+                hint="Write NS/EW such as A+/A-, A60/A40, A50/A50, or N for a neutral board.",
+            )
+        return cls(t, ns=Award.parse(parts[0]), ew=Award.parse(parts[1]))
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    """One line of a traveller file, already read and typed."""
+
+    line: int
+    board: int
+    ns: int
+    ew: int
+    entry: ResultEntry | None = None
+    adjusted: Adjusted | None = None
+
+
+# ---- plain values -----------------------------------------------------------------------
+
+
+def require_text(value: str | None, message: str) -> None:
+    if value is None or not value.strip():
+        raise InvalidInput(message)
+
+
+def require_reason(reason: str | None, what: str) -> None:
+    if reason is None or not reason.strip():
+        raise ReasonRequired(
+            f"Give a reason for {what}: the audit trail shows who changed what and why.",
+            hint="Add --reason \"...\".",
+        )
+
+
+def section_names(names: Sequence[str]) -> tuple[str, ...]:
+    cleaned = tuple(n.strip().upper() for n in names)
+    if not cleaned or any(not n or not n.isalnum() for n in cleaned):
+        raise InvalidInput(
+            f"Section names must be letters or digits, such as A or B (got {list(names)}).")
+    if len(set(cleaned)) != len(cleaned):
+        raise InvalidInput(f"A section name is given twice: {', '.join(cleaned)}.")
+    return cleaned
+
+
+def check_players(players: Sequence[Player]) -> None:
+    if len(players) != 2 or any(not p.name.strip() for p in players):
+        raise InvalidInput(
+            "A pair entry needs both players' names.",
+            hint="Give --player NAME twice (with --member NUMBER for each if known).",
+        )
+
+
+def parse_pair_text(text: str) -> Pair:
+    try:
+        pair = Pair.parse(text)
+    except ValueError:
+        raise InvalidInput(
+            f"{text!r} is not a pair number.", hint="Write 5 in a Howell, NS5 or EW5 in a Mitchell."
+        ) from None
+    if pair.number < 1:
+        raise InvalidInput("Pair numbers start at 1.")
+    return pair
+
+
+# ---- movement and seating ---------------------------------------------------------------
+
+
+def check_can_assign(state: Section) -> None:
+    if state.tables:
+        raise Rejected(
+            f"Section {state.name} already has results; its movement cannot be changed now.",
+            hint="Correct results individually, or run the section in a new session.",
+        )
+
+
+def tables_for(entries: Sequence[Entry], tables: int | None) -> int:
+    if tables is not None:
+        if tables < 1:
+            raise InvalidInput("A movement needs at least one table.")
+        return tables
+    if not entries:
+        raise InvalidInput(
+            "No pairs are registered in this section, so the number of tables is unknown.",
+            hint="Register the pairs first, or give --tables N.",
+        )
+    return math.ceil(len(entries) / 2)
+
+
+def validated(movement: Movement, plugin: Any) -> Movement:
+    from engine.validator import validate
+
+    movement = movement.model_copy(
+        update={"plugin": plugin.name, "plugin_version": plugin.version}
+    )
+    try:
+        return validate(movement)
+    except InvalidMovement as exc:
+        raise InvalidMovement(
+            f"The {plugin.name} plugin built a movement that breaks the rules of duplicate "
+            f"play, so it was not assigned: {exc.message}",
+            problems=exc.problems,
+        ) from exc
+
+
+def seat(movement: Movement, entries: Sequence[Entry]) -> tuple[dict[Pair, str], Pair | None]:
+    """Give each entry a pair number of the movement; the phantom if one pair is missing."""
+    pairs = list(movement.pairs)
+    if not entries:
+        return {}, None
+    phantom: Pair | None = None
+    if len(entries) == len(pairs) - 1:
+        phantom = movement.phantom or pairs[-1]
+    elif len(entries) != len(pairs):
+        raise Rejected(
+            f"A {movement.tables}-table {movement.family} seats {len(pairs)} pairs "
+            f"({len(pairs) - 1} with a phantom); {len(entries)} pairs are registered.",
+            hint="Give the number of tables that fits with --tables, or register or withdraw "
+            "pairs.",
+        )
+    free = [p for p in pairs if p != phantom]
+    seats: dict[Pair, str] = {}
+    for e in entries:
+        if e.requested_pair is None:
+            continue
+        wanted = parse_pair_text(e.requested_pair)
+        if wanted not in free or wanted in seats:
+            raise Rejected(
+                f"Entry {e.id} asked for pair {wanted}, which this movement cannot give.",
+                hint="Pairs available: " + ", ".join(str(p) for p in free) + ".",
+            )
+        seats[wanted] = e.id
+    rest = iter(p for p in free if p not in seats)
+    for e in entries:
+        if e.requested_pair is None:
+            seats[next(rest)] = e.id
+    return seats, phantom
+
+
+def late_seat(state: Section, requested: str | None) -> Pair:
+    """Where a pair registering after seating sits: the phantom's place (JCBL)."""
+    assert state.movement is not None
+    if not state.seats and requested is not None:
+        pair = parse_pair_text(requested)
+        if pair in state.movement.pairs:
+            return pair
+    if state.phantom is None:
+        raise Rejected(
+            f"Section {state.name} has no empty seat: every pair number is taken.",
+            hint="A late pair can join only where there is a phantom (an odd number of pairs).",
+        )
+    if requested is not None and parse_pair_text(requested) != state.phantom:
+        raise Rejected(f"The only free place is pair {state.phantom} (the phantom).")
+    return state.phantom
+
+
+# ---- rounds -----------------------------------------------------------------------------
+
+
+def check_round_start(state: Section, round: int) -> None:
+    if state.movement is None:
+        raise Rejected("Assign a movement before starting rounds.")
+    expected = (state.current_round or 0) + 1
+    if state.current_round is not None and state.current_round not in state.rounds_ended:
+        raise Rejected(f"Round {state.current_round} has not ended yet.",
+                       hint=f"End it with `traveller round end {state.current_round}`.")
+    if round != expected:
+        raise Rejected(f"The next round is round {expected}, not {round}.")
+    if round > state.movement.rounds:
+        raise Rejected(f"This movement has {state.movement.rounds} rounds.")
+
+
+def check_round_end(state: Section, round: int) -> None:
+    if state.current_round != round or round in state.rounds_ended:
+        now = state.current_round
+        raise Rejected(
+            f"Round {round} is not in play."
+            + (f" Round {now} is." if now is not None and now not in state.rounds_ended else ""),
+        )
+
+
+def missing_results(state: Section, round: int) -> list[tuple[int, Pair, Pair]]:
+    assert state.movement is not None
+    missing = []
+    for e in state.movement.round(round):
+        ns, ew = state.movement.ns_pair(e), state.movement.ew_pair(e)
+        if state.phantom in (ns, ew):
+            continue
+        missing += [(b, ns, ew) for b in e.boards if state.entry_for(b, ns) is None]
+    return missing
+
+
+# ---- results ----------------------------------------------------------------------------
+
+
+def check_open(tournament: Tournament, session: int) -> None:
+    if session in tournament.closed:
+        raise Rejected(
+            f"Session {session} is closed: no new results can be added.",
+            hint="A wrong result can still be put right with `traveller result correct`.",
+        )
+
+
+def require_numbering(state: Section) -> None:
+    if state.numbering is None:
+        raise Rejected(
+            f"Section {state.name} has no movement and no pair numbering yet.",
+            hint="Assign a movement, or give --numbering mitchell (NS and EW numbered "
+            "separately) or --numbering howell (one series).",
+        )
+
+
+def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
+    """Work out the NS score from the contract line, or check a raw score."""
+    if entry.board < 1:
+        raise InvalidInput(f"There is no board {entry.board}: boards are numbered from 1.")
+    if entry.contract is None or not entry.contract.strip():
+        if entry.score_ns is None:
+            raise InvalidInput(
+                f"Board {entry.board}: give the contract, declarer and tricks, or the NS score.")
+        if not allow_impossible and entry.score_ns not in bridge.possible_scores_ns(entry.board):
+            vul = bridge.vulnerability(entry.board)
+            raise bridge_error(
+                f"Board {entry.board}: no contract can score {entry.score_ns:+d} for NS "
+                f"(vulnerability {vul.value}).",
+                "Check the score on the traveller, or enter the contract, declarer and tricks.",
+            )
+        return Result(board=entry.board, ns=entry.ns, ew=entry.ew, score_ns=entry.score_ns,
+                      lead=entry.lead, round=entry.round, table=entry.table)
+    contract = bridge.Contract.parse(entry.contract)
+    if contract.is_passed_out:
+        declarer, tricks = None, None
+    else:
+        if entry.declarer is None or entry.tricks is None:
+            raise InvalidInput(
+                f"Board {entry.board}: {contract} needs the declarer and the tricks taken.",
+                hint="Add --declarer N|E|S|W and --tricks 0-13.",
+            )
+        declarer = bridge.parse_seat(entry.declarer)
+        tricks = entry.tricks
+        if not 0 <= tricks <= 13:
+            raise InvalidInput(f"Board {entry.board}: {tricks} tricks is impossible (0 to 13).")
+    score = bridge.score_ns(entry.board, contract, declarer, tricks)
+    if entry.score_ns is not None and entry.score_ns != score:
+        raise InvalidInput(
+            f"Board {entry.board}: {contract} by {declarer.value if declarer else '-'} taking "
+            f"{tricks} tricks scores {score:+d} for NS, but the score given is "
+            f"{entry.score_ns:+d}.",
+            hint="Check the contract, the tricks and the score: they must agree.",
+        )
+    return Result(
+        board=entry.board, ns=entry.ns, ew=entry.ew, score_ns=score, contract=str(contract),
+        declarer=None if declarer is None else declarer.value, tricks=tricks,
+        lead=entry.lead, round=entry.round, table=entry.table,
+    )
+
+
+def bridge_error(message: str, hint: str) -> InvalidInput:
+    from engine.errors import ImpossibleScore
+
+    return ImpossibleScore(message, hint=hint)
+
+
+def check_pairs_and_board(
+    state: Section, tournament: Tournament, board: int, ns: int, ew: int, *,
+    allow_unscheduled: bool,
+) -> None:
+    if board < 1:
+        raise InvalidInput(f"There is no board {board}: boards are numbered from 1.")
+    if ns < 1 or ew < 1:
+        raise InvalidInput("Pair numbers start at 1.")
+    ns_pair, ew_pair = state.pair(Line.NS, ns), state.pair(Line.EW, ew)
+    if ns_pair == ew_pair:
+        raise InvalidInput(f"Pair {ns_pair} cannot play against itself.")
+    movement = state.movement
+    if movement is None:
+        return
+    if board not in movement.boards:
+        raise NotFound(
+            f"Board {board} is not played in section {state.name} "
+            f"(boards {movement.boards[0]}–{movement.boards[-1]}).")
+    for pair in (ns_pair, ew_pair):
+        if pair not in movement.pairs:
+            raise NotFound(f"There is no pair {pair} in section {state.name}.")
+        if pair == state.phantom:
+            raise Rejected(f"Pair {pair} is the phantom (the sit-out): it has no results.")
+        entry = tournament.entries.get(state.seats.get(pair, ""))
+        if entry is not None and entry.withdrawn:
+            raise Rejected(f"Pair {pair} ({', '.join(entry.names)}) has withdrawn.")
+    if (board, ns_pair, ew_pair) in movement.scheduled or allow_unscheduled:
+        return
+    where = [e for e in movement.schedule if board in e.boards
+             and ns_pair in (movement.ns_pair(e), movement.ew_pair(e))]
+    told = ""
+    if where:
+        e = where[0]
+        told = (f" The movement has board {board} played by NS {e.ns} against EW {e.ew} in "
+                f"round {e.round} at table {e.table}.")
+    raise NotScheduled(
+        f"The movement does not have NS {ns} and EW {ew} playing board {board}.{told}",
+        hint="Check the pair numbers on the slip. If they really played it, record it with "
+        "--override \"REASON\".",
+    )
+
+
+def table_if_any(state: Section, board: int, ns: int, ew: int) -> TableEntry | None:
+    ns_pair, ew_pair = state.pair(Line.NS, ns), state.pair(Line.EW, ew)
+    found = state.entry_for(board, ns_pair)
+    if found is not None and found.ew == ew_pair:
+        return found
+    return None
+
+
+def find_table(state: Section, board: int, ns: int, ew: int) -> TableEntry:
+    found = table_if_any(state, board, ns, ew)
+    if found is None:
+        raise NotFound(
+            f"Board {board} has no result for NS {ns} against EW {ew} to correct.",
+            hint="Record it with `traveller result add`; if the pair numbers themselves were "
+            "wrong, give the recorded ones with --was-ns/--was-ew.",
+        )
+    return found
+
+
+def check_not_recorded(
+    state: Section, result: Result, *, replacing: tuple[int, int] | None = None
+) -> None:
+    keep = None if replacing is None else table_if_any(state, result.board, *replacing)
+    for line, number in ((Line.NS, result.ns), (Line.EW, result.ew)):
+        pair = state.pair(line, number)
+        found = state.entry_for(result.board, pair)
+        if found is not None and found is not keep:
+            raise DuplicateResult(
+                f"Pair {pair} already has a result on board {result.board} "
+                f"(NS {found.ns.number} against EW {found.ew.number}).",
+                hint=f"To change it use `traveller result correct --board {result.board} "
+                f"--ns {found.ns.number} --ew {found.ew.number} ... --reason \"...\"`.",
+            )

@@ -1,0 +1,142 @@
+"""What a scoring method is given and what it returns.
+
+Scores are pure functions of recorded facts: the section's results, adjusted
+scores and neutral boards as they stand at some position of the store. The same
+facts always give the same scores. Numbers are exact (:class:`fractions.Fraction`);
+rounding happens only when standings are shown or published.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.seating import Numbering, Pair
+
+
+class AwardKind(enum.StrEnum):
+    """An artificial adjusted score for one side (law 12C2)."""
+
+    AVE_PLUS = "A+"
+    """Average plus: the greater of 60 % and the pair's average on its other boards (JCBL)."""
+    AVE = "A"
+    """Average: 50 %."""
+    AVE_MINUS = "A-"
+    """Average minus: the smaller of 40 % and the pair's average on its other boards (JCBL)."""
+    PERCENT = "A%"
+    """A fixed percentage of the top, written ``A60``, ``A40``, ``A50``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """An artificial score for one side of a table."""
+
+    kind: AwardKind
+    percent: int | None = None  # only for AwardKind.PERCENT
+
+    def __str__(self) -> str:
+        return f"A{self.percent}" if self.kind is AwardKind.PERCENT else self.kind.value
+
+    @classmethod
+    def parse(cls, text: str) -> Award:
+        """Read ``A+``, ``A``, ``A-``, ``A60`` (also ``AVE+``, ``AVE-``, ``AVE``)."""
+        from engine.errors import InvalidInput
+
+        t = text.strip().upper().replace("AVE", "A").replace("AV", "A")
+        if t in ("A+", "A", "A-"):
+            return cls(AwardKind(t))
+        if t.startswith("A") and t[1:].isdigit() and 0 <= int(t[1:]) <= 100:
+            return cls(AwardKind.PERCENT, int(t[1:]))
+        raise InvalidInput(
+            f"{text!r} is not an adjusted score.",
+            hint="Write A+, A or A- (average plus, average, average minus) or a "
+            "percentage such as A60.",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """What happened at one table on one board, as the scorer sees it.
+
+    Exactly one of these holds: ``score_ns`` is the NS score of a played board;
+    ``neutral`` marks a board not played through no one's fault; ``award_ns`` and
+    ``award_ew`` are artificial adjusted scores.
+    """
+
+    board: int
+    ns: Pair
+    ew: Pair
+    score_ns: int | None = None
+    neutral: bool = False
+    award_ns: Award | None = None
+    award_ew: Award | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.score_ns is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringField:
+    """A group of pairs ranked against each other: ``NS`` and ``EW`` in a Mitchell, ``ALL``."""
+
+    name: str
+    pairs: tuple[Pair, ...]
+
+
+@dataclass(frozen=True)
+class SectionFacts:
+    """Everything a scoring method may look at for one section."""
+
+    numbering: Numbering
+    fields: tuple[ScoringField, ...]
+    results: tuple[TableResult, ...]
+    expected_plays: dict[int, int] = field(default_factory=dict)
+    """Board → how often the movement has it played (no phantom tables). Empty for a
+    results-only section: the most often any board was played is used instead."""
+
+    def by_board(self) -> dict[int, list[TableResult]]:
+        boards: dict[int, list[TableResult]] = {}
+        for r in self.results:
+            boards.setdefault(r.board, []).append(r)
+        return dict(sorted(boards.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """A table result with the points each side earned on it."""
+
+    result: TableResult
+    points_ns: Fraction
+    points_ew: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class PairTotal:
+    """A pair's total, and the most it could have scored on the boards it played."""
+
+    pair: Pair
+    score: Fraction
+    """The total used for ranking (factored up when the method's options say so)."""
+    maximum: Fraction
+    """The sum of the tops of the boards the pair played: percentage = raw / maximum."""
+    raw: Fraction
+    boards_played: int
+
+    @property
+    def percentage(self) -> Fraction:
+        return Fraction(0) if not self.maximum else self.raw * 100 / self.maximum
+
+
+@dataclass(frozen=True)
+class SectionScore:
+    """What a scoring method returns for a section."""
+
+    method: str
+    version: str
+    tops: dict[int, Fraction]
+    """Board → the top every result on it is measured against."""
+    results: tuple[ScoredResult, ...]
+    totals: dict[Pair, PairTotal]
+    higher_is_better: bool = True

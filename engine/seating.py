@@ -1,0 +1,58 @@
+"""Pairs, lines and pair numbering: who sits where, as the game names them."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Line(enum.StrEnum):
+    """The two sides of a table."""
+
+    NS = "NS"
+    """North-South."""
+    EW = "EW"
+    """East-West."""
+
+
+class Numbering(enum.StrEnum):
+    """How a section's pairs are numbered."""
+
+    MITCHELL = "mitchell"
+    """NS and EW are numbered separately from 1 (a Mitchell): NS 3 and EW 3 are different pairs."""
+    HOWELL = "howell"
+    """One series 1..N (a Howell, or an arrow-switched Mitchell): a pair sits either way."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Pair:
+    """A pair of a section: its number and, in Mitchell numbering, its line."""
+
+    number: int
+    line: Line | None = None
+
+    def __str__(self) -> str:
+        return str(self.number) if self.line is None else f"{self.line.value} {self.number}"
+
+    @property
+    def key(self) -> str:
+        """A stable string form for events and JSON: ``"5"``, ``"NS5"``, ``"EW5"``."""
+        return str(self.number) if self.line is None else f"{self.line.value}{self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> Pair:
+        t = text.strip().upper().replace(" ", "")
+        for line in Line:
+            if t.startswith(line.value):
+                return cls(int(t[len(line.value):]), line)
+        return cls(int(t))
+
+
+def pair_at(numbering: Numbering, line: Line, number: int) -> Pair:
+    """The pair sitting ``line`` with ``number`` under the section's numbering."""
+    return Pair(number, line if numbering is Numbering.MITCHELL else None)
+
+
+def pair_order(pair: Pair) -> tuple[int, int]:
+    """Sort key: one series by number; in a Mitchell all NS pairs, then all EW pairs."""
+    return (0 if pair.line in (None, Line.NS) else 1, pair.number)

@@ -1,0 +1,280 @@
+"""The session-section aggregate: its movement, seating, rounds and every result.
+
+One aggregate per section keeps score entry in different sections from ever
+conflicting. The stored topics of the events below are part of the record: never
+move or rename these classes (see :mod:`engine.events`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.events import DomainEvent
+from engine.movement import Movement
+from engine.scoring import Award, SectionFacts, ScoringField, TableResult
+from engine.seating import Line, Numbering, Pair, pair_at, pair_order
+
+
+class Result(BaseModel):
+    """A table's result on a board, as written on the traveller or pickup slip."""
+
+    model_config = ConfigDict(frozen=True)
+
+    board: int
+    ns: int
+    ew: int
+    score_ns: int
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    round: int | None = None
+    table: int | None = None
+
+
+# ---- events (stable topics) -------------------------------------------------------------
+
+
+class SectionOpened(DomainEvent):
+    tournament: UUID
+    session: int
+    section: str
+
+
+class NumberingChosen(DomainEvent):
+    """A results-only section (no movement) says how its pairs are numbered."""
+
+    numbering: Numbering
+
+
+class MovementAssigned(DomainEvent):
+    """The movement as the plugin built it: the schedule itself is the record."""
+
+    movement: Movement
+    options: dict[str, Any] = {}
+
+
+class PairsSeated(DomainEvent):
+    """Entries given pair numbers (pair key → entry id); the phantom, if any."""
+
+    seats: dict[str, str]
+    phantom: str | None = None
+
+
+class RoundStarted(DomainEvent):
+    round: int
+
+
+class RoundEnded(DomainEvent):
+    round: int
+
+
+class ResultRecorded(DomainEvent):
+    """A result entered; ``reason`` is set when the director overrode a check."""
+
+    result: Result
+    override: bool = False
+
+
+class ResultCorrected(DomainEvent):
+    """The result of (board, ns, ew) replaced by ``result``; who and why are on the event."""
+
+    board: int
+    ns: int
+    ew: int
+    result: Result
+    override: bool = False
+
+
+class ScoreAdjusted(DomainEvent):
+    """An artificial adjusted score for each side of a table (law 12C)."""
+
+    board: int
+    ns: int
+    ew: int
+    award_ns: str
+    award_ew: str
+    law: str | None = None
+
+
+class BoardDeclaredNeutral(DomainEvent):
+    """A board a table could not play through no one's fault."""
+
+    board: int
+    ns: int
+    ew: int
+
+
+# ---- state ------------------------------------------------------------------------------
+
+
+@dataclass
+class TableEntry:
+    """What the scorer holds for one table on one board."""
+
+    board: int
+    ns: Pair
+    ew: Pair
+    result: Result | None = None
+    neutral: bool = False
+    award_ns: Award | None = None
+    award_ew: Award | None = None
+
+    def fact(self) -> TableResult:
+        return TableResult(
+            board=self.board, ns=self.ns, ew=self.ew,
+            score_ns=None if self.result is None else self.result.score_ns,
+            neutral=self.neutral, award_ns=self.award_ns, award_ew=self.award_ew,
+        )
+
+
+@dataclass
+class Section:
+    """A section as its events leave it."""
+
+    id: UUID
+    version: int
+    created_on: datetime
+    modified_on: datetime
+    tournament: UUID
+    session: int
+    name: str
+    numbering: Numbering | None = None
+    movement: Movement | None = None
+    movement_options: dict[str, Any] = field(default_factory=dict)
+    seats: dict[Pair, str] = field(default_factory=dict)
+    phantom: Pair | None = None
+    rounds_started: list[int] = field(default_factory=list)
+    rounds_ended: list[int] = field(default_factory=list)
+    tables: dict[tuple[int, Pair], TableEntry] = field(default_factory=dict)
+    """(board, NS pair) → the table's entry."""
+    _by_ew: dict[tuple[int, Pair], tuple[int, Pair]] = field(default_factory=dict)
+
+    # -- reading --------------------------------------------------------------------------
+
+    def pair(self, line: Line, number: int) -> Pair:
+        assert self.numbering is not None
+        return pair_at(self.numbering, line, number)
+
+    def entry_for(self, board: int, pair: Pair) -> TableEntry | None:
+        """The table entry in which ``pair`` (either line) took part on ``board``."""
+        found = self.tables.get((board, pair))
+        if found is not None and found.ns == pair:
+            return found
+        key = self._by_ew.get((board, pair))
+        return None if key is None else self.tables[key]
+
+    def entries(self) -> Iterator[TableEntry]:
+        return iter(self.tables.values())
+
+    @property
+    def current_round(self) -> int | None:
+        return self.rounds_started[-1] if self.rounds_started else None
+
+    def known_pairs(self) -> list[Pair]:
+        """Every pair that plays here: the movement's (less the phantom), else those with results."""
+        if self.movement is not None:
+            return [p for p in self.movement.pairs if p != self.phantom]
+        seen = {t.ns for t in self.tables.values()} | {t.ew for t in self.tables.values()}
+        seen |= set(self.seats)
+        return sorted(seen, key=pair_order)
+
+    def fields(self) -> tuple[ScoringField, ...]:
+        pairs = self.known_pairs()
+        if self.numbering is Numbering.MITCHELL:
+            return tuple(
+                ScoringField(line.value, tuple(p for p in pairs if p.line is line))
+                for line in Line
+            )
+        return (ScoringField("ALL", tuple(pairs)),)
+
+    def expected_plays(self) -> dict[int, int]:
+        if self.movement is None:
+            return {}
+        plays: dict[int, int] = {}
+        for e in self.movement.schedule:
+            if self.phantom in (self.movement.ns_pair(e), self.movement.ew_pair(e)):
+                continue
+            for b in e.boards:
+                plays[b] = plays.get(b, 0) + 1
+        return plays
+
+    def facts(self) -> SectionFacts:
+        return SectionFacts(
+            numbering=self.numbering or Numbering.HOWELL,
+            fields=self.fields(),
+            results=tuple(t.fact() for t in self.tables.values()),
+            expected_plays=self.expected_plays(),
+        )
+
+    # -- folding --------------------------------------------------------------------------
+
+    def _table(self, board: int, ns: int, ew: int) -> TableEntry:
+        key = (board, self.pair(Line.NS, ns))
+        entry = self.tables.get(key)
+        if entry is None:
+            entry = TableEntry(board, key[1], self.pair(Line.EW, ew))
+            self.tables[key] = entry
+            self._by_ew[(board, entry.ew)] = key
+        return entry
+
+    def _drop(self, board: int, ns: int) -> None:
+        entry = self.tables.pop((board, self.pair(Line.NS, ns)))
+        del self._by_ew[(board, entry.ew)]
+
+    def apply(self, event: DomainEvent) -> None:
+        """Fold one more event into this state (the body runs again at every replay)."""
+        self.version = event.originator_version
+        self.modified_on = event.timestamp
+        match event:
+            case NumberingChosen():
+                self.numbering = event.numbering
+            case MovementAssigned():
+                self.movement = event.movement
+                self.movement_options = event.options
+                self.numbering = event.movement.numbering
+            case PairsSeated():
+                self.seats.update({Pair.parse(k): v for k, v in event.seats.items()})
+                self.phantom = None if event.phantom is None else Pair.parse(event.phantom)
+                for pair in list(self.seats):
+                    if pair == self.phantom:
+                        del self.seats[pair]
+            case RoundStarted():
+                self.rounds_started.append(event.round)
+            case RoundEnded():
+                self.rounds_ended.append(event.round)
+            case ResultRecorded():
+                r = event.result
+                self._table(r.board, r.ns, r.ew).result = r
+            case ResultCorrected():
+                self._drop(event.board, event.ns)
+                r = event.result
+                self._table(r.board, r.ns, r.ew).result = r
+            case ScoreAdjusted():
+                t = self._table(event.board, event.ns, event.ew)
+                t.result, t.neutral = None, False
+                t.award_ns, t.award_ew = Award.parse(event.award_ns), Award.parse(event.award_ew)
+            case BoardDeclaredNeutral():
+                t = self._table(event.board, event.ns, event.ew)
+                t.result, t.neutral, t.award_ns, t.award_ew = None, True, None, None
+
+
+def project_section(state: Section | None, events: Iterable[DomainEvent]) -> Section | None:
+    """The projector the repository and every replay use."""
+    for event in events:
+        if isinstance(event, SectionOpened):
+            state = Section(
+                id=event.originator_id, version=event.originator_version,
+                created_on=event.timestamp, modified_on=event.timestamp,
+                tournament=event.tournament, session=event.session, name=event.section,
+            )
+        else:
+            assert state is not None, "a section's history starts with SectionOpened"
+            state.apply(event)
+    return state

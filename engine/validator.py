@@ -1,0 +1,368 @@
+"""The one movement validator: the rules of duplicate play a schedule must keep.
+
+The engine checks every movement a plugin builds with :func:`validate` before it is
+assigned; plugin authors use the same functions in their tests::
+
+    from engine.validator import check, validate
+
+    report = check(movement)      # figures and problems, never raises
+    validate(movement)            # raises InvalidMovement listing every problem
+
+A *problem* makes the movement unplayable (a pair meets a board twice, boards are
+played unequally, a table is laid twice in a round). A *note* is something a
+director should know but that the game survives (two pairs meet twice; the
+proposed phantom leaves some boards with one result fewer, so scores are factored).
+"""
+
+from __future__ import annotations
+
+import decimal
+import itertools
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from engine.errors import InvalidMovement
+from engine.movement import Encounter, Movement
+from engine.seating import Line, Numbering, Pair
+
+__all__ = ["MovementReport", "check", "validate"]
+
+
+@dataclass(frozen=True)
+class MovementReport:
+    """What the validator found in a movement: its problems, notes and figures."""
+
+    problems: list[str]
+    """Rules of duplicate play the movement breaks, one sentence each."""
+    notes: list[str]
+    """Things a director should know that do not stop play."""
+    plays: dict[int, int]
+    """Board → how many tables play it (the value of the board)."""
+    plays_without_phantom: dict[int, int] | None
+    """Board → plays when the proposed phantom sits out (``None`` without a phantom)."""
+    meetings: dict[tuple[Pair, Pair], int]
+    """(pair, pair) → rounds in which they meet; pairs that never meet are absent."""
+    sit_outs: dict[Pair, int]
+    """Pair → rounds in which it has no table."""
+    directions: dict[Pair, tuple[int, int]]
+    """Pair → (rounds sitting NS, rounds sitting EW)."""
+    comparisons: dict[tuple[Pair, Pair], int]
+    """(pair, pair) of one field → boards on which both sat the same direction."""
+    comparison_min: int
+    comparison_max: int
+    comparison_variance: Fraction
+    """Population variance of :attr:`comparisons`; exact, so it can rank movements."""
+    comparison_stdev: Decimal
+    """Square root of the variance, to 28 significant digits (for showing only)."""
+
+    @property
+    def ok(self) -> bool:
+        """True when the movement breaks no rule."""
+        return not self.problems
+
+
+def validate(movement: Movement) -> Movement:
+    """Return ``movement`` unchanged, or raise :class:`InvalidMovement` listing every problem."""
+    report = check(movement)
+    if report.ok:
+        return movement
+    shown = " ".join(report.problems[:3])
+    more = len(report.problems) - 3
+    if more > 0:
+        shown += f" And {more} more."
+    count = len(report.problems)
+    raise InvalidMovement(
+        f"The {movement.tables}-table {movement.family} movement has "
+        f"{count} problem{'s' if count > 1 else ''}: {shown}",
+        problems=report.problems,
+        hint="Fix the schedule (or the plugin that built it) and assign it again.",
+    )
+
+
+def check(movement: Movement) -> MovementReport:
+    """Check ``movement`` against the rules of duplicate play and measure its balance."""
+    problems: list[str] = []
+    notes: list[str] = []
+    problems += _layout_problems(movement)
+    problems += _seating_problems(movement)
+    problems += _board_problems(movement)
+    problems += _declaration_problems(movement)
+
+    plays = _plays(movement.schedule)
+    problems += _unequal("Boards are played unequally", plays)
+    plays_without_phantom = None
+    if movement.phantom is not None:
+        phantom = movement.phantom
+        plays_without_phantom = _plays(
+            e for e in movement.schedule if phantom not in _seated(movement, e)
+        )
+        notes += _unequal(
+            f"If {_who(phantom)} is the phantom, boards are played unequally and their "
+            "scores must be factored",
+            {b: plays_without_phantom.get(b, 0) for b in plays},
+        )
+
+    meetings = _meetings(movement)
+    for (p, q), rounds in sorted(meetings.items()):
+        if len(rounds) > 1:
+            notes.append(f"{_who(p, True)} and {_who(q)} meet in rounds {_listed(rounds)}.")
+
+    comparisons = _comparisons(movement)
+    values = list(comparisons.values()) or [0]
+    variance = statistics.pvariance([Fraction(v) for v in values])
+    with decimal.localcontext(prec=28):
+        stdev = (Decimal(variance.numerator) / Decimal(variance.denominator)).sqrt()
+    return MovementReport(
+        problems=problems,
+        notes=notes,
+        plays=plays,
+        plays_without_phantom=plays_without_phantom,
+        meetings={k: len(v) for k, v in meetings.items()},
+        sit_outs=_sit_outs(movement),
+        directions=_directions(movement),
+        comparisons=comparisons,
+        comparison_min=min(values),
+        comparison_max=max(values),
+        comparison_variance=variance,
+        comparison_stdev=stdev,
+    )
+
+
+# ---- problems ----------------------------------------------------------------------------
+
+
+def _layout_problems(m: Movement) -> list[str]:
+    """Rounds and tables within the movement's size, one encounter per table and round."""
+    out: list[str] = []
+    for e in m.schedule:
+        if e.round > m.rounds:
+            out.append(
+                f"Table {e.table} plays in round {e.round}, but the movement has only "
+                f"{m.rounds} rounds."
+            )
+        if e.table > m.tables:
+            out.append(
+                f"Table {e.table} is laid in round {e.round}, but the movement has only "
+                f"{m.tables} tables."
+            )
+        if m.numbering is Numbering.HOWELL and e.ns == e.ew:
+            out.append(f"Pair {e.ns} is its own opponent at table {e.table} in round {e.round}.")
+    played_rounds = {e.round for e in m.schedule}
+    out += [
+        f"Round {r} has no table in play." for r in range(1, m.rounds + 1) if r not in played_rounds
+    ]
+    at_table: dict[tuple[int, int], list[Encounter]] = defaultdict(list)
+    for e in m.schedule:
+        at_table[e.round, e.table].append(e)
+    for (rnd, table), encounters in sorted(at_table.items()):
+        if len(encounters) > 1:
+            listed = ", ".join(f"{_who(m.ns_pair(e))} v {_who(m.ew_pair(e))}" for e in encounters)
+            out.append(f"Table {table} has {len(encounters)} encounters in round {rnd} ({listed}).")
+    return out
+
+
+def _seating_problems(m: Movement) -> list[str]:
+    """No pair at two tables in a round, none meeting a board twice, stationary pairs still."""
+    out: list[str] = []
+    tables: dict[tuple[Pair, int], list[int]] = defaultdict(list)
+    rounds: dict[tuple[Pair, int], list[int]] = defaultdict(list)
+    for e in m.schedule:
+        for pair in set(_seated(m, e)):
+            tables[pair, e.round].append(e.table)
+            for board in e.boards:
+                rounds[pair, board].append(e.round)
+    for (pair, rnd), where in sorted(tables.items()):
+        if len(where) > 1:
+            out.append(
+                f"{_who(pair, True)} is seated {_times(len(where))} in round {rnd}, "
+                f"at tables {_listed(where)}."
+            )
+    for (pair, board), when in sorted(rounds.items()):
+        if len(when) > 1:
+            out.append(
+                f"{_who(pair, True)} plays board {board} {_times(len(when))}, "
+                f"in rounds {_listed(when)}."
+            )
+    for pair in m.stationary:
+        seats = sorted({(e.table, _line(m, e, pair)) for e in m.encounters_of(pair)})
+        if not seats:
+            out.append(f"{_who(pair, True)} is called stationary but never plays.")
+        elif len(seats) > 1:
+            places = ", ".join(f"table {t} {line.value}" for t, line in seats)
+            out.append(f"{_who(pair, True)} is called stationary but sits at {places}.")
+    return out
+
+
+def _board_problems(m: Movement) -> list[str]:
+    """Whole board sets of the right size, and a board at two tables only through a relay."""
+    out: list[str] = []
+    sets: set[tuple[int, ...]] = set()
+    for e in m.schedule:
+        where = f"table {e.table} in round {e.round}"
+        if len(set(e.boards)) != len(e.boards):
+            out.append(f"The boards of {where} list a board twice ({_boards(e.boards)}).")
+        elif len(e.boards) != m.boards_per_round:
+            out.append(
+                f"{where.capitalize()} plays {len(e.boards)} boards ({_boards(e.boards)}); "
+                f"the movement plays {m.boards_per_round} a round."
+            )
+        if any(b < 1 for b in e.boards):
+            out.append(f"{where.capitalize()} plays a board numbered below 1.")
+        sets.add(tuple(sorted(e.boards)))
+    for a, b in itertools.combinations(sorted(sets), 2):
+        if set(a) & set(b):
+            out.append(
+                f"Board sets {_boards(a)} and {_boards(b)} overlap: a table must play "
+                "a whole set of boards."
+            )
+    relayed = {(r.round, b): set(r.tables) for r in m.relays for b in r.boards}
+    laid: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for e in m.schedule:
+        for board in e.boards:
+            laid[e.round, board].append(e.table)
+    for (rnd, board), tables in sorted(laid.items()):
+        if len(tables) > 1 and not set(tables) <= relayed.get((rnd, board), set()):
+            out.append(
+                f"Board {board} is at tables {_listed(tables)} in round {rnd} "
+                "with no relay between them."
+            )
+    return out
+
+
+def _declaration_problems(m: Movement) -> list[str]:
+    """Relays, bye stands, sit-outs and the phantom agree with the schedule."""
+    out: list[str] = []
+    boards = set(m.boards)
+    laid = {(e.round, e.table): set(e.boards) for e in m.schedule}
+    for relay in m.relays:
+        for table in relay.tables:
+            if not set(relay.boards) <= laid.get((relay.round, table), set()):
+                out.append(
+                    f"The relay in round {relay.round} shares boards "
+                    f"{_boards(relay.boards)}, but table {table} does not play them."
+                )
+    played = {(e.round, b): e.table for e in m.schedule for b in e.boards}
+    for rnd, bye in m.bye_boards:
+        for board in bye:
+            if board not in boards:
+                out.append(
+                    f"The bye stand in round {rnd} holds board {board}, which no table plays."
+                )
+            elif (rnd, board) in played:
+                out.append(
+                    f"Board {board} is on the bye stand in round {rnd}, but table "
+                    f"{played[rnd, board]} plays it."
+                )
+    seated = {(p, e.round) for e in m.schedule for p in _seated(m, e)}
+    for s in m.sit_outs:
+        pair = Pair(s.pair, s.line if m.numbering is Numbering.MITCHELL else None)
+        if (pair, s.round) in seated:
+            out.append(
+                f"{_who(pair, True)} is listed as sitting out round {s.round} but has a table."
+            )
+    everyone = set(m.pairs)
+    if m.phantom is not None and m.phantom not in everyone:
+        out.append(f"The phantom, {_who(m.phantom)}, is not a pair of the movement.")
+    return out
+
+
+def _unequal(lead: str, plays: dict[int, int]) -> list[str]:
+    """One sentence when the boards are not all played the same number of times."""
+    by_count: dict[int, list[int]] = defaultdict(list)
+    for board, count in sorted(plays.items()):
+        by_count[count].append(board)
+    if len(by_count) < 2:
+        return []
+    parts = "; ".join(f"{_times(c)}: {_boards(bs)}" for c, bs in sorted(by_count.items()))
+    return [f"{lead} ({parts})."]
+
+
+# ---- figures -----------------------------------------------------------------------------
+
+
+def _plays(encounters: Iterable[Encounter]) -> dict[int, int]:
+    return dict(sorted(Counter(b for e in encounters for b in e.boards).items()))
+
+
+def _meetings(m: Movement) -> dict[tuple[Pair, Pair], list[int]]:
+    met: dict[tuple[Pair, Pair], list[int]] = defaultdict(list)
+    for e in m.schedule:
+        p, q = sorted(_seated(m, e), key=_order)
+        met[p, q].append(e.round)
+    return dict(met)
+
+
+def _sit_outs(m: Movement) -> dict[Pair, int]:
+    rounds: dict[Pair, set[int]] = {p: set() for p in m.pairs}
+    for e in m.schedule:
+        for pair in _seated(m, e):
+            rounds[pair].add(e.round)
+    return {
+        p: sum(1 for r in range(1, m.rounds + 1) if r not in played) for p, played in rounds.items()
+    }
+
+
+def _directions(m: Movement) -> dict[Pair, tuple[int, int]]:
+    ns = Counter(m.ns_pair(e) for e in m.schedule)
+    ew = Counter(m.ew_pair(e) for e in m.schedule)
+    return {p: (ns[p], ew[p]) for p in m.pairs}
+
+
+def _comparisons(m: Movement) -> dict[tuple[Pair, Pair], int]:
+    """Boards on which two pairs of one field sat the same direction (so were compared)."""
+    sat: dict[tuple[int, Line], set[Pair]] = defaultdict(set)
+    for e in m.schedule:
+        for board in e.boards:
+            sat[board, Line.NS].add(m.ns_pair(e))
+            sat[board, Line.EW].add(m.ew_pair(e))
+    pairs = sorted(m.pairs, key=_order)
+    counts = {(p, q): 0 for p, q in itertools.combinations(pairs, 2) if p.line == q.line}
+    for together in sat.values():
+        for p, q in itertools.combinations(sorted(together, key=_order), 2):
+            counts[p, q] += 1
+    return counts
+
+
+# ---- wording -----------------------------------------------------------------------------
+
+
+def _seated(m: Movement, e: Encounter) -> tuple[Pair, Pair]:
+    return m.ns_pair(e), m.ew_pair(e)
+
+
+def _line(m: Movement, e: Encounter, pair: Pair) -> Line:
+    return Line.NS if m.ns_pair(e) == pair else Line.EW
+
+
+def _order(p: Pair) -> tuple[str, int]:
+    return ("" if p.line is None else p.line.value, p.number)
+
+
+def _who(pair: Pair, first: bool = False) -> str:
+    """``pair 5`` (Howell numbering) or ``NS pair 5`` (Mitchell numbering)."""
+    text = f"pair {pair.number}" if pair.line is None else f"{pair.line.value} pair {pair.number}"
+    return text[0].upper() + text[1:] if first else text
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _listed(numbers: Iterable[int]) -> str:
+    items = [str(n) for n in numbers]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _boards(boards: Iterable[int]) -> str:
+    """Board numbers with runs shortened: ``1-3, 7``."""
+    runs: list[list[int]] = []
+    for b in sorted(boards):
+        if runs and b == runs[-1][-1] + 1:
+            runs[-1].append(b)
+        else:
+            runs.append([b])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)

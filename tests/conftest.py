@@ -1,0 +1,44 @@
+"""Shared fixtures: an in-memory application and a few ready-made sections."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import pytest
+
+from engine.application import Traveller
+from engine.tournament import Player
+from engine.testing import memory_app
+
+
+@pytest.fixture
+def app() -> Traveller:
+    return memory_app()
+
+
+def register_pairs(app: Traveller, event: UUID, count: int, section: str = "A") -> list[str]:
+    return [
+        app.register_entry(
+            event, [Player(name=f"{section}{i} North", member=f"{i:05d}"),
+                    Player(name=f"{section}{i} South")], section=section,
+        )
+        for i in range(1, count + 1)
+    ]
+
+
+@pytest.fixture
+def mitchell(app: Traveller) -> UUID:
+    """A 7-table Mitchell (14 pairs, 3 boards a round) with no results yet."""
+    event = app.create_event("Tuesday pairs")
+    register_pairs(app, event, 14)
+    app.assign_movement(event, "mitchell", options={"boards_per_round": 3})
+    return event
+
+
+@pytest.fixture
+def howell(app: Traveller) -> UUID:
+    """A 6-table Howell (12 pairs, 2 boards a round) with no results yet."""
+    event = app.create_event("Thursday pairs")
+    register_pairs(app, event, 12)
+    app.assign_movement(event, "howell", options={"boards_per_round": 2})
+    return event
