@@ -9,9 +9,10 @@ retried with the fresh state, so a result is never lost.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+import threading
+from typing import Any, ClassVar, TypeVar, cast
 from uuid import UUID, uuid4
 
 import structlog
@@ -61,6 +62,7 @@ T = TypeVar("T")
 E = TypeVar("E", bound=DomainEvent)
 
 RETRIES = 8
+S = TypeVar("S", Tournament, Section)
 
 
 @dataclass
@@ -75,13 +77,12 @@ class UnitOfWork:
 
     def tournament(self, event_id: UUID) -> Tournament:
         if event_id not in self.tournaments:
-            try:
-                state = self.app.repository.get(event_id, projector_func=project_tournament)
-            except Exception as exc:  # eventsourcing raises AggregateNotFoundError
+            state = self.app.latest(event_id, project_tournament)
+            if state is None:
                 raise NotFound(
                     f"There is no event with id {event_id}.",
                     hint="List the events with `traveller event list`.",
-                ) from exc
+                )
             self.tournaments[event_id] = state
         return self.tournaments[event_id]
 
@@ -101,7 +102,9 @@ class UnitOfWork:
             )
         sid = section_id(event_id, session, name)
         if sid not in self.sections:
-            self.sections[sid] = self.app.repository.get(sid, projector_func=project_section)
+            state = self.app.latest(sid, project_section)
+            assert state is not None, "every section listed by its tournament was opened"
+            self.sections[sid] = state
         return self.sections[sid]
 
     def trigger(self, state: Tournament | Section, cls: type[E], **data: Any) -> E:
@@ -128,6 +131,33 @@ class Traveller(Application[UUID]):
         configure_logging()
         super().__init__(env)
         self.registry = registry if registry is not None else create_registry()
+        self._states: dict[UUID, Tournament | Section] = {}
+        self._states_lock = threading.Lock()
+
+    def latest(
+        self, aggregate_id: UUID, projector: Callable[[S | None, Iterable[Any]], S | None]
+    ) -> S | None:
+        """The aggregate's current state, as a private copy the caller may fold into.
+
+        States are cached per process and brought up to date with the events others
+        recorded since (so several processes can share one store)."""
+        with self._states_lock:
+            cached = self._states.get(aggregate_id)
+        if cached is None:
+            state = projector(None, self.events.get(aggregate_id))
+        else:
+            newer = self.events.get(aggregate_id, gt=cached.version)
+            state = projector(cast(S, cached.copy()), newer)
+        if state is not None:
+            self._remember(state)
+            return cast(S, state.copy())
+        return None
+
+    def _remember(self, state: Tournament | Section) -> None:
+        with self._states_lock:
+            known = self._states.get(state.id)
+            if known is None or known.version < state.version:
+                self._states[state.id] = state
 
     # ---- the unit of work ------------------------------------------------------------------
 
@@ -139,6 +169,8 @@ class Traveller(Application[UUID]):
                 recordings = self.save(*uow.events)
             except IntegrityError:
                 continue  # someone else wrote to the same aggregate: re-read and re-check
+            for state in (*uow.tournaments.values(), *uow.sections.values()):
+                self._remember(state)
             for r in recordings:
                 log.info(
                     "recorded", event_type=type(r.domain_event).__name__,
@@ -173,7 +205,7 @@ class Traveller(Application[UUID]):
         """The store's current position (the notification id of the last event)."""
         return self.recorder.max_notification_id() or 0
 
-    def events(self) -> list[tuple[UUID, str, dt.datetime]]:
+    def list_events(self) -> list[tuple[UUID, str, dt.datetime]]:
         """Every event (tournament) in the store: id, name, creation time."""
         found = []
         start: int | None = 1
@@ -194,7 +226,7 @@ class Traveller(Application[UUID]):
             return UUID(text)
         except ValueError:
             pass
-        matches = [eid for eid, _, _ in self.events() if str(eid).startswith(text.lower())]
+        matches = [eid for eid, _, _ in self.list_events() if str(eid).startswith(text.lower())]
         if len(text) >= 4 and len(matches) == 1:
             return matches[0]
         raise NotFound(

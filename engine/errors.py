@@ -62,7 +62,10 @@ class InvalidFile(TravellerError):
 
     def __init__(self, message: str, *, problems: list[str]) -> None:
         self.problems = problems
-        super().__init__(message + "\n" + "\n".join(f"  - {p}" for p in problems))
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return "\n".join([self.message, *(f"  - {p}" for p in self.problems)])
 
 
 class PluginError(TravellerError):

@@ -8,7 +8,7 @@ move or rename these classes (see :mod:`engine.events`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -114,7 +114,7 @@ class BoardDeclaredNeutral(DomainEvent):
 # ---- state ------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class TableEntry:
     """What the scorer holds for one table on one board."""
 
@@ -215,14 +215,22 @@ class Section:
 
     # -- folding --------------------------------------------------------------------------
 
-    def _table(self, board: int, ns: int, ew: int) -> TableEntry:
+    def copy(self) -> Section:
+        """A copy to fold new events into, leaving this one (perhaps cached) untouched.
+
+        Table entries are immutable, so copying the containers is enough."""
+        return replace(
+            self, seats=dict(self.seats), rounds_started=list(self.rounds_started),
+            rounds_ended=list(self.rounds_ended), tables=dict(self.tables),
+            _by_ew=dict(self._by_ew),
+        )
+
+    def _set(self, board: int, ns: int, ew: int, **what: Any) -> None:
+        """Replace the table entry of (board, ns, ew) with one holding ``what``."""
         key = (board, self.pair(Line.NS, ns))
-        entry = self.tables.get(key)
-        if entry is None:
-            entry = TableEntry(board, key[1], self.pair(Line.EW, ew))
-            self.tables[key] = entry
-            self._by_ew[(board, entry.ew)] = key
-        return entry
+        blank = TableEntry(board, key[1], self.pair(Line.EW, ew))
+        self.tables[key] = replace(blank, **what)
+        self._by_ew[(board, blank.ew)] = key
 
     def _drop(self, board: int, ns: int) -> None:
         entry = self.tables.pop((board, self.pair(Line.NS, ns)))
@@ -251,18 +259,16 @@ class Section:
                 self.rounds_ended.append(event.round)
             case ResultRecorded():
                 r = event.result
-                self._table(r.board, r.ns, r.ew).result = r
+                self._set(r.board, r.ns, r.ew, result=r)
             case ResultCorrected():
                 self._drop(event.board, event.ns)
                 r = event.result
-                self._table(r.board, r.ns, r.ew).result = r
+                self._set(r.board, r.ns, r.ew, result=r)
             case ScoreAdjusted():
-                t = self._table(event.board, event.ns, event.ew)
-                t.result, t.neutral = None, False
-                t.award_ns, t.award_ew = Award.parse(event.award_ns), Award.parse(event.award_ew)
+                self._set(event.board, event.ns, event.ew, award_ns=Award.parse(event.award_ns),
+                          award_ew=Award.parse(event.award_ew))
             case BoardDeclaredNeutral():
-                t = self._table(event.board, event.ns, event.ew)
-                t.result, t.neutral, t.award_ns, t.award_ew = None, True, None, None
+                self._set(event.board, event.ns, event.ew, neutral=True)
 
 
 def project_section(state: Section | None, events: Iterable[DomainEvent]) -> Section | None:

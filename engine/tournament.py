@@ -7,7 +7,7 @@ rename these classes (see :mod:`engine.events`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import datetime as dt
 from typing import Any
 from uuid import UUID, uuid5
@@ -83,7 +83,7 @@ def section_id(tournament_id: UUID, session: int, section: str) -> UUID:
     return uuid5(tournament_id, f"session/{session}/section/{section}")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Entry:
     id: str
     session: int
@@ -137,6 +137,14 @@ class Tournament:
     def next_entry_id(self) -> str:
         return f"E{len(self.entries) + 1}"
 
+    def copy(self) -> Tournament:
+        """A copy to fold new events into, leaving this one (perhaps cached) untouched."""
+        return replace(
+            self, sessions=dict(self.sessions), entries=dict(self.entries),
+            closed=set(self.closed),
+            publications={k: list(v) for k, v in self.publications.items()},
+        )
+
     def apply(self, event: DomainEvent) -> None:
         """Fold one more event into this state (the body runs again at every replay)."""
         self.version = event.originator_version
@@ -150,7 +158,7 @@ class Tournament:
                     event.requested_pair,
                 )
             case EntryWithdrawn():
-                self.entries[event.entry].withdrawn = True
+                self.entries[event.entry] = replace(self.entries[event.entry], withdrawn=True)
             case SessionClosed():
                 self.closed.add(event.session)
             case ResultsPublished():

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from engine.errors import InvalidMovement
 from engine.movement import Encounter, Movement
@@ -85,33 +86,32 @@ def validate(movement: Movement) -> Movement:
 
 def check(movement: Movement) -> MovementReport:
     """Check ``movement`` against the rules of duplicate play and measure its balance."""
+    seats = [_Seat(e, movement.ns_pair(e), movement.ew_pair(e)) for e in movement.schedule]
     problems: list[str] = []
     notes: list[str] = []
-    problems += _layout_problems(movement)
-    problems += _seating_problems(movement)
+    problems += _layout_problems(movement, seats)
+    problems += _seating_problems(movement, seats)
     problems += _board_problems(movement)
-    problems += _declaration_problems(movement)
+    problems += _declaration_problems(movement, seats)
 
     plays = _plays(movement.schedule)
     problems += _unequal("Boards are played unequally", plays)
     plays_without_phantom = None
     if movement.phantom is not None:
         phantom = movement.phantom
-        plays_without_phantom = _plays(
-            e for e in movement.schedule if phantom not in _seated(movement, e)
-        )
+        plays_without_phantom = _plays(s.e for s in seats if phantom not in (s.ns, s.ew))
         notes += _unequal(
             f"If {_who(phantom)} is the phantom, boards are played unequally and their "
             "scores must be factored",
             {b: plays_without_phantom.get(b, 0) for b in plays},
         )
 
-    meetings = _meetings(movement)
+    meetings = _meetings(seats)
     for (p, q), rounds in sorted(meetings.items()):
         if len(rounds) > 1:
             notes.append(f"{_who(p, True)} and {_who(q)} meet in rounds {_listed(rounds)}.")
 
-    comparisons = _comparisons(movement)
+    comparisons = _comparisons(movement, seats)
     values = list(comparisons.values()) or [0]
     variance = statistics.pvariance([Fraction(v) for v in values])
     with decimal.localcontext(prec=28):
@@ -122,8 +122,8 @@ def check(movement: Movement) -> MovementReport:
         plays=plays,
         plays_without_phantom=plays_without_phantom,
         meetings={k: len(v) for k, v in meetings.items()},
-        sit_outs=_sit_outs(movement),
-        directions=_directions(movement),
+        sit_outs=_sit_outs(movement, seats),
+        directions=_directions(movement, seats),
         comparisons=comparisons,
         comparison_min=min(values),
         comparison_max=max(values),
@@ -132,10 +132,18 @@ def check(movement: Movement) -> MovementReport:
     )
 
 
+class _Seat(NamedTuple):
+    """An encounter with its two pairs."""
+
+    e: Encounter
+    ns: Pair
+    ew: Pair
+
+
 # ---- problems ----------------------------------------------------------------------------
 
 
-def _layout_problems(m: Movement) -> list[str]:
+def _layout_problems(m: Movement, seats: list[_Seat]) -> list[str]:
     """Rounds and tables within the movement's size, one encounter per table and round."""
     out: list[str] = []
     for e in m.schedule:
@@ -155,26 +163,29 @@ def _layout_problems(m: Movement) -> list[str]:
     out += [
         f"Round {r} has no table in play." for r in range(1, m.rounds + 1) if r not in played_rounds
     ]
-    at_table: dict[tuple[int, int], list[Encounter]] = defaultdict(list)
-    for e in m.schedule:
-        at_table[e.round, e.table].append(e)
-    for (rnd, table), encounters in sorted(at_table.items()):
-        if len(encounters) > 1:
-            listed = ", ".join(f"{_who(m.ns_pair(e))} v {_who(m.ew_pair(e))}" for e in encounters)
-            out.append(f"Table {table} has {len(encounters)} encounters in round {rnd} ({listed}).")
+    at_table: dict[tuple[int, int], list[_Seat]] = defaultdict(list)
+    for s in seats:
+        at_table[s.e.round, s.e.table].append(s)
+    for (rnd, table), here in sorted(at_table.items()):
+        if len(here) > 1:
+            listed = ", ".join(f"{_who(s.ns)} v {_who(s.ew)}" for s in here)
+            out.append(f"Table {table} has {len(here)} encounters in round {rnd} ({listed}).")
     return out
 
 
-def _seating_problems(m: Movement) -> list[str]:
+def _seating_problems(m: Movement, seats: list[_Seat]) -> list[str]:
     """No pair at two tables in a round, none meeting a board twice, stationary pairs still."""
     out: list[str] = []
     tables: dict[tuple[Pair, int], list[int]] = defaultdict(list)
     rounds: dict[tuple[Pair, int], list[int]] = defaultdict(list)
-    for e in m.schedule:
-        for pair in set(_seated(m, e)):
-            tables[pair, e.round].append(e.table)
-            for board in e.boards:
-                rounds[pair, board].append(e.round)
+    places: dict[Pair, set[tuple[int, Line]]] = defaultdict(set)
+    for s in seats:
+        places[s.ns].add((s.e.table, Line.NS))
+        places[s.ew].add((s.e.table, Line.EW))
+        for pair in {s.ns, s.ew}:
+            tables[pair, s.e.round].append(s.e.table)
+            for board in s.e.boards:
+                rounds[pair, board].append(s.e.round)
     for (pair, rnd), where in sorted(tables.items()):
         if len(where) > 1:
             out.append(
@@ -188,12 +199,11 @@ def _seating_problems(m: Movement) -> list[str]:
                 f"in rounds {_listed(when)}."
             )
     for pair in m.stationary:
-        seats = sorted({(e.table, _line(m, e, pair)) for e in m.encounters_of(pair)})
-        if not seats:
+        if not places[pair]:
             out.append(f"{_who(pair, True)} is called stationary but never plays.")
-        elif len(seats) > 1:
-            places = ", ".join(f"table {t} {line.value}" for t, line in seats)
-            out.append(f"{_who(pair, True)} is called stationary but sits at {places}.")
+        elif len(places[pair]) > 1:
+            listed = ", ".join(f"table {t} {line.value}" for t, line in sorted(places[pair]))
+            out.append(f"{_who(pair, True)} is called stationary but sits at {listed}.")
     return out
 
 
@@ -233,7 +243,7 @@ def _board_problems(m: Movement) -> list[str]:
     return out
 
 
-def _declaration_problems(m: Movement) -> list[str]:
+def _declaration_problems(m: Movement, seats: list[_Seat]) -> list[str]:
     """Relays, bye stands, sit-outs and the phantom agree with the schedule."""
     out: list[str] = []
     boards = set(m.boards)
@@ -257,7 +267,7 @@ def _declaration_problems(m: Movement) -> list[str]:
                     f"Board {board} is on the bye stand in round {rnd}, but table "
                     f"{played[rnd, board]} plays it."
                 )
-    seated = {(p, e.round) for e in m.schedule for p in _seated(m, e)}
+    seated = {(p, s.e.round) for s in seats for p in (s.ns, s.ew)}
     for s in m.sit_outs:
         pair = Pair(s.pair, s.line if m.numbering is Numbering.MITCHELL else None)
         if (pair, s.round) in seated:
@@ -288,54 +298,48 @@ def _plays(encounters: Iterable[Encounter]) -> dict[int, int]:
     return dict(sorted(Counter(b for e in encounters for b in e.boards).items()))
 
 
-def _meetings(m: Movement) -> dict[tuple[Pair, Pair], list[int]]:
+def _meetings(seats: list[_Seat]) -> dict[tuple[Pair, Pair], list[int]]:
     met: dict[tuple[Pair, Pair], list[int]] = defaultdict(list)
-    for e in m.schedule:
-        p, q = sorted(_seated(m, e), key=_order)
-        met[p, q].append(e.round)
+    for s in seats:
+        p, q = sorted((s.ns, s.ew), key=_order)
+        met[p, q].append(s.e.round)
     return dict(met)
 
 
-def _sit_outs(m: Movement) -> dict[Pair, int]:
+def _sit_outs(m: Movement, seats: list[_Seat]) -> dict[Pair, int]:
     rounds: dict[Pair, set[int]] = {p: set() for p in m.pairs}
-    for e in m.schedule:
-        for pair in _seated(m, e):
-            rounds[pair].add(e.round)
-    return {
-        p: sum(1 for r in range(1, m.rounds + 1) if r not in played) for p, played in rounds.items()
-    }
+    for s in seats:
+        rounds[s.ns].add(s.e.round)
+        rounds[s.ew].add(s.e.round)
+    return {p: len(set(range(1, m.rounds + 1)) - played) for p, played in rounds.items()}
 
 
-def _directions(m: Movement) -> dict[Pair, tuple[int, int]]:
-    ns = Counter(m.ns_pair(e) for e in m.schedule)
-    ew = Counter(m.ew_pair(e) for e in m.schedule)
+def _directions(m: Movement, seats: list[_Seat]) -> dict[Pair, tuple[int, int]]:
+    ns = Counter(s.ns for s in seats)
+    ew = Counter(s.ew for s in seats)
     return {p: (ns[p], ew[p]) for p in m.pairs}
 
 
-def _comparisons(m: Movement) -> dict[tuple[Pair, Pair], int]:
+def _comparisons(m: Movement, seats: list[_Seat]) -> dict[tuple[Pair, Pair], int]:
     """Boards on which two pairs of one field sat the same direction (so were compared)."""
-    sat: dict[tuple[int, Line], set[Pair]] = defaultdict(set)
-    for e in m.schedule:
-        for board in e.boards:
-            sat[board, Line.NS].add(m.ns_pair(e))
-            sat[board, Line.EW].add(m.ew_pair(e))
     pairs = sorted(m.pairs, key=_order)
-    counts = {(p, q): 0 for p, q in itertools.combinations(pairs, 2) if p.line == q.line}
-    for together in sat.values():
-        for p, q in itertools.combinations(sorted(together, key=_order), 2):
-            counts[p, q] += 1
-    return counts
+    rank = {p: i for i, p in enumerate(pairs)}
+    sat: dict[tuple[int, Line], list[int]] = defaultdict(list)
+    for s in seats:
+        for board in s.e.boards:
+            sat[board, Line.NS].append(rank[s.ns])
+            sat[board, Line.EW].append(rank[s.ew])
+    together = Counter(
+        pair for ranks in sat.values() for pair in itertools.combinations(sorted(ranks), 2)
+    )
+    return {
+        (p, q): together[rank[p], rank[q]]
+        for p, q in itertools.combinations(pairs, 2)
+        if p.line == q.line
+    }
 
 
 # ---- wording -----------------------------------------------------------------------------
-
-
-def _seated(m: Movement, e: Encounter) -> tuple[Pair, Pair]:
-    return m.ns_pair(e), m.ew_pair(e)
-
-
-def _line(m: Movement, e: Encounter, pair: Pair) -> Line:
-    return Line.NS if m.ns_pair(e) == pair else Line.EW
 
 
 def _order(p: Pair) -> tuple[str, int]:

@@ -19,8 +19,12 @@ def app() -> Traveller:
 def register_pairs(app: Traveller, event: UUID, count: int, section: str = "A") -> list[str]:
     return [
         app.register_entry(
-            event, [Player(name=f"{section}{i} North", member=f"{i:05d}"),
-                    Player(name=f"{section}{i} South")], section=section,
+            event,
+            [
+                Player(name=f"{section}{i} North", member=f"{i:05d}"),
+                Player(name=f"{section}{i} South"),
+            ],
+            section=section,
         )
         for i in range(1, count + 1)
     ]

@@ -155,7 +155,7 @@ def event_create(
 def event_list(store: Store = None, fmt: Fmt = Format.table) -> None:
     """List the events in the store."""
     rows = [{"id": str(i), "name": n, "created": t.isoformat()}
-            for i, n, t in open_app(store).events()]
+            for i, n, t in open_app(store).list_events()]
     if fmt is Format.json:
         output.emit_json(rows)
     else:

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from engine.errors import InvalidFile, InvalidMovement, TravellerError
@@ -33,13 +34,12 @@ def error(exc: TravellerError, fmt: Format) -> None:
             payload["problems"] = problems
         sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return
-    text = exc.message if isinstance(exc, InvalidFile) else exc.message
-    errors.print(f"[bold red]Error:[/] {text}", highlight=False)
+    errors.print(f"[bold red]Error:[/] {escape(exc.message)}", highlight=False)
     if isinstance(exc, InvalidFile | InvalidMovement):
         for p in problems:
             errors.print(f"  - {p}", highlight=False, markup=False)
     if exc.hint:
-        errors.print(f"[yellow]{exc.hint}[/]", highlight=False)
+        errors.print(f"[yellow]{escape(exc.hint)}[/]", highlight=False)
 
 
 def standings_table(data: dict[str, Any]) -> None:

@@ -68,8 +68,10 @@ def test_odd_pairs_in_a_howell_make_the_stationary_pair_the_phantom(app: Travell
 
 def test_a_late_pair_with_no_empty_seat_is_refused(app: Traveller, howell: UUID) -> None:
     message = nothing_written(
-        app, lambda: app.register_entry(howell, [Player(name="A"), Player(name="B")]),
-        errors.Rejected)
+        app,
+        lambda: app.register_entry(howell, [Player(name="A"), Player(name="B")]),
+        errors.Rejected,
+    )
     assert "no empty seat" in message
 
 
@@ -85,8 +87,10 @@ def test_a_requested_pair_number_is_honoured(app: Traveller) -> None:
 def test_a_withdrawn_pair_cannot_score(app: Traveller, mitchell: UUID) -> None:
     app.withdraw_entry(mitchell, "E1", reason="illness")
     message = nothing_written(
-        app, lambda: app.record_result(mitchell, ResultEntry(1, 1, 1, "4S", "N", 10)),
-        errors.Rejected)
+        app,
+        lambda: app.record_result(mitchell, ResultEntry(1, 1, 1, "4S", "N", 10)),
+        errors.Rejected,
+    )
     assert "withdrawn" in message
 
 
@@ -94,11 +98,14 @@ def test_a_withdrawn_pair_cannot_score(app: Traveller, mitchell: UUID) -> None:
 
 
 def test_a_result_is_scored_from_the_boards_vulnerability(app: Traveller, mitchell: UUID) -> None:
-    r = app.record_result(mitchell, ResultEntry(board=1, ns=1, ew=1, contract="4s",
-                                                declarer="n", tricks=10, lead="HK"))
+    r = app.record_result(
+        mitchell,
+        ResultEntry(board=1, ns=1, ew=1, contract="4s", declarer="n", tricks=10, lead="HK"),
+    )
     assert (r.contract, r.declarer, r.score_ns, r.lead) == ("4S", "N", 420, "HK")
-    r = app.record_result(mitchell, ResultEntry(board=2, ns=1, ew=1, contract="4S",
-                                                declarer="N", tricks=10))
+    r = app.record_result(
+        mitchell, ResultEntry(board=2, ns=1, ew=1, contract="4S", declarer="N", tricks=10)
+    )
     assert r.score_ns == 620  # board 2: NS vulnerable
 
 
@@ -141,8 +148,9 @@ def test_an_unscheduled_result_needs_an_override_with_a_reason(
     app: Traveller, mitchell: UUID
 ) -> None:
     entry = ResultEntry(1, 1, 2, "4S", "N", 10)
-    nothing_written(app, lambda: app.record_result(mitchell, entry, override="  "),
-                    errors.ReasonRequired)
+    nothing_written(
+        app, lambda: app.record_result(mitchell, entry, override="  "), errors.ReasonRequired
+    )
     app.record_result(mitchell, entry, override="pairs sat at the wrong table in round 1")
     trail = history.audit(app, mitchell, board=1)
     assert trail[-1]["type"] == "ResultRecorded"
@@ -155,18 +163,18 @@ def test_a_second_result_for_the_same_board_and_pair_points_to_correct(
 ) -> None:
     app.record_result(mitchell, ResultEntry(1, 1, 1, "4S", "N", 10))
     message = nothing_written(
-        app, lambda: app.record_result(mitchell, ResultEntry(1, 1, 1, "3NT", "N", 9)),
-        errors.DuplicateResult)
+        app,
+        lambda: app.record_result(mitchell, ResultEntry(1, 1, 1, "3NT", "N", 9)),
+        errors.DuplicateResult,
+    )
     assert "result correct" in message
 
 
 def test_unknown_event_section_and_session(app: Traveller, mitchell: UUID) -> None:
     entry = ResultEntry(1, 1, 1, "4S", "N", 10)
     nothing_written(app, lambda: app.record_result(uuid4(), entry), errors.NotFound)
-    nothing_written(app, lambda: app.record_result(mitchell, entry, section="Z"),
-                    errors.NotFound)
-    nothing_written(app, lambda: app.record_result(mitchell, entry, session=2),
-                    errors.NotFound)
+    nothing_written(app, lambda: app.record_result(mitchell, entry, section="Z"), errors.NotFound)
+    nothing_written(app, lambda: app.record_result(mitchell, entry, session=2), errors.NotFound)
 
 
 def test_a_results_only_section_needs_a_numbering_then_accepts_any_pairing(
@@ -174,13 +182,15 @@ def test_a_results_only_section_needs_a_numbering_then_accepts_any_pairing(
 ) -> None:
     event = app.create_event("Paper travellers")
     entry = ResultEntry(9, 1, 11, "1S", "N", 10)
-    message = nothing_written(app, lambda: app.record_result(event, entry),
-                              errors.Rejected)
+    message = nothing_written(app, lambda: app.record_result(event, entry), errors.Rejected)
     assert "--numbering" in message
     app.record_result(event, entry, numbering=Numbering.HOWELL)
     app.record_result(event, ResultEntry(9, 2, 9, "4H", "S", 11))
-    nothing_written(app, lambda: app.record_result(event, ResultEntry(9, 11, 5, "4H", "S", 11)),
-                    errors.DuplicateResult)
+    nothing_written(
+        app,
+        lambda: app.record_result(event, ResultEntry(9, 11, 5, "4H", "S", 11)),
+        errors.DuplicateResult,
+    )
 
 
 # ---- corrections and adjustments ------------------------------------------------------------
@@ -191,8 +201,9 @@ def test_a_correction_needs_a_reason_and_replaces_the_result(
 ) -> None:
     app.record_result(mitchell, ResultEntry(1, 1, 1, "4S", "N", 10))
     fixed = ResultEntry(1, 1, 1, "4S", "N", 9)
-    nothing_written(app, lambda: app.correct_result(mitchell, fixed, reason=""),
-                    errors.ReasonRequired)
+    nothing_written(
+        app, lambda: app.correct_result(mitchell, fixed, reason=""), errors.ReasonRequired
+    )
     app.correct_result(mitchell, fixed, reason="one off, not made", actor="TD Sato")
     table = app.section(mitchell).tables[(1, Pair(1, Line.NS))]
     assert table.result is not None and table.result.score_ns == -50
@@ -200,26 +211,47 @@ def test_a_correction_needs_a_reason_and_replaces_the_result(
 
 def test_a_correction_can_fix_the_pair_numbers(app: Traveller, mitchell: UUID) -> None:
     app.record_result(mitchell, ResultEntry(1, 1, 2, "4S", "N", 10), override="slip unclear")
-    app.correct_result(mitchell, ResultEntry(1, 1, 1, "4S", "N", 10), was_ns=1, was_ew=2,
-                       reason="EW pair number misread")
+    app.correct_result(
+        mitchell,
+        ResultEntry(1, 1, 1, "4S", "N", 10),
+        was_ns=1,
+        was_ew=2,
+        reason="EW pair number misread",
+    )
     state = app.section(mitchell)
     assert state.entry_for(1, Pair(1, Line.EW)) is not None
     assert state.entry_for(1, Pair(2, Line.EW)) is None
 
 
 def test_correcting_a_result_that_does_not_exist(app: Traveller, mitchell: UUID) -> None:
-    nothing_written(app, lambda: app.correct_result(
-        mitchell, ResultEntry(1, 1, 1, "4S", "N", 9), reason="x"), errors.NotFound)
+    nothing_written(
+        app,
+        lambda: app.correct_result(mitchell, ResultEntry(1, 1, 1, "4S", "N", 9), reason="x"),
+        errors.NotFound,
+    )
 
 
 def test_adjustments_need_a_reason_and_both_sides(app: Traveller, mitchell: UUID) -> None:
-    nothing_written(app, lambda: app.adjust(mitchell, board=1, ns=1, ew=1, neutral=True,
-                                            reason=""), errors.ReasonRequired)
-    nothing_written(app, lambda: app.adjust(mitchell, board=1, ns=1, ew=1,
-                                            award_ns=Award.parse("A+"), reason="x"),
-                    errors.Rejected)
-    app.adjust(mitchell, board=1, ns=1, ew=1, award_ns=Award.parse("A-"),
-               award_ew=Award.parse("A+"), reason="slow play", law="90")
+    nothing_written(
+        app,
+        lambda: app.adjust(mitchell, board=1, ns=1, ew=1, neutral=True, reason=""),
+        errors.ReasonRequired,
+    )
+    nothing_written(
+        app,
+        lambda: app.adjust(mitchell, board=1, ns=1, ew=1, award_ns=Award.parse("A+"), reason="x"),
+        errors.Rejected,
+    )
+    app.adjust(
+        mitchell,
+        board=1,
+        ns=1,
+        ew=1,
+        award_ns=Award.parse("A-"),
+        award_ew=Award.parse("A+"),
+        reason="slow play",
+        law="90",
+    )
     table = app.section(mitchell).tables[(1, Pair(1, Line.NS))]
     assert (str(table.award_ns), str(table.award_ew)) == ("A-", "A+")
 
@@ -247,11 +279,17 @@ def test_a_closed_session_takes_corrections_but_not_new_results(
     nothing_written(app, lambda: app.publish(howell), errors.Rejected)
     app.close_session(howell)
     e = app.section(howell).movement.round(3)[0]  # type: ignore[union-attr]
-    nothing_written(app, lambda: app.record_result(
-        howell, ResultEntry(e.boards[0], e.ns, e.ew, "3NT", "N", 9)), errors.Rejected)
+    nothing_written(
+        app,
+        lambda: app.record_result(howell, ResultEntry(e.boards[0], e.ns, e.ew, "3NT", "N", 9)),
+        errors.Rejected,
+    )
     done = next(t for t in app.section(howell).entries())
-    app.correct_result(howell, ResultEntry(done.board, done.ns.number, done.ew.number, "PASS"),
-                       reason="it was passed out")
+    app.correct_result(
+        howell,
+        ResultEntry(done.board, done.ns.number, done.ew.number, "PASS"),
+        reason="it was passed out",
+    )
     published = app.publish(howell)
     assert published.method == "matchpoints" and len(published.digest) == 64
     assert app.tournament(howell).publications[1][0].digest == published.digest

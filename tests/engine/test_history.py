@@ -18,15 +18,15 @@ from tests.conftest import register_pairs
 
 
 def live(app: Traveller, event: UUID) -> dict[str, object]:
-    return compute_standings(app.registry, app.tournament(event), app.sections(event, 1),
-                             1).to_json()
+    return compute_standings(
+        app.registry, app.tournament(event), app.sections(event, 1), 1
+    ).to_json()
 
 
 def test_replay_at_the_last_position_equals_now(app: Traveller, howell: UUID) -> None:
     play_movement(app, howell)
     assert history.standings_at(app, howell).to_json() == live(app, howell)
-    assert history.standings_at(app, howell, position=app.position()).to_json() == live(
-        app, howell)
+    assert history.standings_at(app, howell, position=app.position()).to_json() == live(app, howell)
 
 
 def test_standings_as_they_stood_before_a_correction(app: Traveller, howell: UUID) -> None:
@@ -34,17 +34,23 @@ def test_standings_as_they_stood_before_a_correction(app: Traveller, howell: UUI
     before_position = app.position()
     before = live(app, howell)
     t = next(t for t in app.section(howell).entries() if t.result and t.result.score_ns > 0)
-    app.correct_result(howell, ResultEntry(t.board, t.ns.number, t.ew.number, "7NTX", "N", 1),
-                       reason="the slip was misread")
+    app.correct_result(
+        howell,
+        ResultEntry(t.board, t.ns.number, t.ew.number, "7NTX", "N", 1),
+        reason="the slip was misread",
+    )
     assert live(app, howell) != before
     assert history.standings_at(app, howell, position=before_position).to_json() == before
-    changes = history.diff(history.standings_at(app, howell, position=before_position),
-                           history.standings_at(app, howell))
+    changes = history.diff(
+        history.standings_at(app, howell, position=before_position),
+        history.standings_at(app, howell),
+    )
     changed_pairs = {c["pair"] for c in changes}
     assert {t.ns.number, t.ew.number} <= changed_pairs
     for c in changes:
         assert (c["score_before"], c["rank_before"]) != (c["score_after"], c["rank_after"]) or (
-            c["percentage_before"] != c["percentage_after"])
+            c["percentage_before"] != c["percentage_after"]
+        )
 
 
 def test_standings_as_of_a_time(app: Traveller, howell: UUID) -> None:
@@ -64,35 +70,50 @@ def test_a_fork_writes_nothing_to_the_real_store(app: Traveller, howell: UUID) -
     position = app.position()
     trial = history.fork(app, howell)
     t = next(iter(app.section(howell).entries()))
-    trial.adjust(howell, board=t.board, ns=t.ns.number, ew=t.ew.number,
-                 award_ns=Award.parse("A+"), award_ew=Award.parse("A-"), reason="what if")
+    trial.adjust(
+        howell,
+        board=t.board,
+        ns=t.ns.number,
+        ew=t.ew.number,
+        award_ns=Award.parse("A+"),
+        award_ew=Award.parse("A-"),
+        reason="what if",
+    )
     assert app.position() == position
     assert live(trial, howell) != live(app, howell)
     changes = history.diff(
         compute_standings(app.registry, app.tournament(howell), app.sections(howell, 1), 1),
-        compute_standings(trial.registry, trial.tournament(howell), trial.sections(howell, 1),
-                          1))
+        compute_standings(trial.registry, trial.tournament(howell), trial.sections(howell, 1), 1),
+    )
     assert changes
 
 
 def test_the_audit_trail_of_a_board_and_a_pair(app: Traveller, mitchell: UUID) -> None:
     app.record_result(mitchell, ResultEntry(1, 1, 1, "4S", "N", 10), actor="table 1")
     app.record_result(mitchell, ResultEntry(2, 1, 1, "4S", "N", 10), actor="table 1")
-    app.correct_result(mitchell, ResultEntry(1, 1, 1, "4S", "N", 11), reason="11 tricks",
-                       actor="TD")
+    app.correct_result(
+        mitchell, ResultEntry(1, 1, 1, "4S", "N", 11), reason="11 tricks", actor="TD"
+    )
     board = history.audit(app, mitchell, board=1)
     assert [r["type"] for r in board] == ["ResultRecorded", "ResultCorrected"]
     assert board[1]["actor"] == "TD" and board[1]["reason"] == "11 tricks"
     assert board[0]["position"] < board[1]["position"]
     pair = history.audit(app, mitchell, pair="EW1")
-    assert [r["type"] for r in pair] == ["PairsSeated", "ResultRecorded", "ResultRecorded",
-                                         "ResultCorrected"]
+    assert [r["type"] for r in pair] == [
+        "PairsSeated",
+        "ResultRecorded",
+        "ResultRecorded",
+        "ResultCorrected",
+    ]
     assert history.audit(app, mitchell, pair="EW2")[1:] == []
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 13), st.booleans()),
-                min_size=1, max_size=40))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 30), st.integers(0, 13), st.booleans()), min_size=1, max_size=40
+    )
+)
 def test_a_full_replay_from_the_store_equals_the_live_projection(
     plays: list[tuple[int, int, bool]],
 ) -> None:
@@ -109,8 +130,9 @@ def test_a_full_replay_from_the_store_equals_the_live_projection(
         if app.section(event).entry_for(board, movement.ns_pair(e)) is None:
             app.record_result(event, entry)
         elif correct:
-            app.correct_result(event, ResultEntry(board, e.ns, e.ew, "4H", "N", tricks),
-                               reason="property")
+            app.correct_result(
+                event, ResultEntry(board, e.ns, e.ew, "4H", "N", tricks), reason="property"
+            )
     replayed = history.standings_at(app, event).to_json()
     assert replayed == live(app, event)
     fresh = Traveller({"PERSISTENCE_MODULE": "eventsourcing.popo"}, registry=app.registry)
