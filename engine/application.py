@@ -9,10 +9,12 @@ retried with the fresh state, so a result is never lost.
 from __future__ import annotations
 
 import datetime as dt
+import random
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-import threading
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar
 from uuid import UUID, uuid4
 
 import structlog
@@ -26,6 +28,7 @@ from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper
 from engine.logging import configure_logging
 from engine.plugins import Registry, create_registry, parse_options
 from engine.scoring import Award
+from engine.seating import Numbering, Pair
 from engine.section import (
     BoardDeclaredNeutral,
     MovementAssigned,
@@ -41,7 +44,6 @@ from engine.section import (
     SectionOpened,
     project_section,
 )
-from engine.seating import Numbering, Pair
 from engine.tournament import (
     EntryRegistered,
     EntryWithdrawn,
@@ -61,7 +63,7 @@ log = structlog.get_logger("traveller")
 T = TypeVar("T")
 E = TypeVar("E", bound=DomainEvent)
 
-RETRIES = 8
+RETRIES = 25
 S = TypeVar("S", Tournament, Section)
 
 
@@ -147,10 +149,10 @@ class Traveller(Application[UUID]):
             state = projector(None, self.events.get(aggregate_id))
         else:
             newer = self.events.get(aggregate_id, gt=cached.version)
-            state = projector(cast(S, cached.copy()), newer)
+            state = projector(cached.copy(), newer)  # type: ignore[arg-type]
         if state is not None:
             self._remember(state)
-            return cast(S, state.copy())
+            return state.copy()
         return None
 
     def _remember(self, state: Tournament | Section) -> None:
@@ -162,21 +164,28 @@ class Traveller(Application[UUID]):
     # ---- the unit of work ------------------------------------------------------------------
 
     def _run(self, actor: str, command: Callable[[UnitOfWork], T]) -> T:
-        for _attempt in range(RETRIES):
+        for attempt in range(RETRIES):
             uow = UnitOfWork(self, actor)
             value = command(uow)
             try:
                 recordings = self.save(*uow.events)
             except IntegrityError:
-                continue  # someone else wrote to the same aggregate: re-read and re-check
-            for state in (*uow.tournaments.values(), *uow.sections.values()):
-                self._remember(state)
+                # Someone else wrote to the same aggregate: wait a little (randomly, so two
+                # busy scorers fall out of step), then re-read and re-check.
+                time.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
+                continue
+            for tournament in uow.tournaments.values():
+                self._remember(tournament)
+            for section in uow.sections.values():
+                self._remember(section)
             for r in recordings:
                 log.info(
-                    "recorded", event_type=type(r.domain_event).__name__,
+                    "recorded",
+                    event_type=type(r.domain_event).__name__,
                     aggregate=str(r.domain_event.originator_id),
                     version=r.domain_event.originator_version,
-                    position=r.notification.id, actor=actor,
+                    position=r.notification.id,
+                    actor=actor,
                 )
             return value
         raise Conflict(
@@ -238,8 +247,13 @@ class Traveller(Application[UUID]):
     # ---- events, sessions, entries --------------------------------------------------------
 
     def create_event(
-        self, name: str, *, date: dt.date | None = None, club: str | None = None,
-        scoring: ScoringChoice | None = None, sections: Sequence[str] = ("A",),
+        self,
+        name: str,
+        *,
+        date: dt.date | None = None,
+        club: str | None = None,
+        scoring: ScoringChoice | None = None,
+        sections: Sequence[str] = ("A",),
         actor: str = "director",
     ) -> UUID:
         scoring = scoring or ScoringChoice()
@@ -251,8 +265,13 @@ class Traveller(Application[UUID]):
 
         def command(uow: UnitOfWork) -> UUID:
             created = EventCreated(
-                originator_id=event_id, originator_version=1, name=name.strip(), date=date,
-                club=club, scoring=scoring, actor=actor,
+                originator_id=event_id,
+                originator_version=1,
+                name=name.strip(),
+                date=date,
+                club=club,
+                scoring=scoring,
+                actor=actor,
             )
             tournament = project_tournament(None, [created])
             assert tournament is not None
@@ -263,7 +282,10 @@ class Traveller(Application[UUID]):
         return self._run(actor, command)
 
     def add_session(
-        self, event_id: UUID, session: int, sections: Sequence[str] = ("A",),
+        self,
+        event_id: UUID,
+        session: int,
+        sections: Sequence[str] = ("A",),
         actor: str = "director",
     ) -> None:
         def command(uow: UnitOfWork) -> None:
@@ -283,14 +305,24 @@ class Traveller(Application[UUID]):
         uow.trigger(tournament, SessionAdded, session=session, sections=names)
         for name in names:
             opened = SectionOpened(
-                originator_id=section_id(tournament.id, session, name), originator_version=1,
-                tournament=tournament.id, session=session, section=name, actor=uow.actor,
+                originator_id=section_id(tournament.id, session, name),
+                originator_version=1,
+                tournament=tournament.id,
+                session=session,
+                section=name,
+                actor=uow.actor,
             )
             uow.events.append(opened)
 
     def register_entry(
-        self, event_id: UUID, players: Sequence[Player], *, session: int = 1,
-        section: str = "A", pair: str | None = None, actor: str = "director",
+        self,
+        event_id: UUID,
+        players: Sequence[Player],
+        *,
+        session: int = 1,
+        section: str = "A",
+        pair: str | None = None,
+        actor: str = "director",
     ) -> str:
         """Register a pair; after seating, a late pair takes the phantom's number."""
 
@@ -303,8 +335,14 @@ class Traveller(Application[UUID]):
             if pair is not None and state.movement is None:
                 rules.parse_pair_text(pair)
             uow.trigger(
-                tournament, EntryRegistered, entry=entry, session=session, section=section,
-                players=tuple(players), late=state.movement is not None, requested_pair=pair,
+                tournament,
+                EntryRegistered,
+                entry=entry,
+                session=session,
+                section=section,
+                players=tuple(players),
+                late=state.movement is not None,
+                requested_pair=pair,
             )
             if seat is not None:
                 uow.trigger(state, PairsSeated, seats={seat.key: entry}, phantom=None)
@@ -320,8 +358,10 @@ class Traveller(Application[UUID]):
             rules.require_reason(reason, "withdrawing an entry")
             found = tournament.entries.get(entry)
             if found is None:
-                raise NotFound(f"There is no entry {entry!r}.",
-                               hint="See the entries with `traveller entry list`.")
+                raise NotFound(
+                    f"There is no entry {entry!r}.",
+                    hint="See the entries with `traveller entry list`.",
+                )
             if found.withdrawn:
                 raise Rejected(f"Entry {entry} has already withdrawn.")
             uow.trigger(tournament, EntryWithdrawn, entry=entry, reason=reason)
@@ -331,8 +371,14 @@ class Traveller(Application[UUID]):
     # ---- movement and rounds ------------------------------------------------------------
 
     def assign_movement(
-        self, event_id: UUID, family: str, *, session: int = 1, section: str = "A",
-        tables: int | None = None, options: dict[str, Any] | None = None,
+        self,
+        event_id: UUID,
+        family: str,
+        *,
+        session: int = 1,
+        section: str = "A",
+        tables: int | None = None,
+        options: dict[str, Any] | None = None,
         actor: str = "director",
     ) -> Section:
         plugin = self.registry.movement(family)
@@ -346,16 +392,28 @@ class Traveller(Application[UUID]):
             size = rules.tables_for(entries, tables)
             movement = rules.validated(plugin.build(size, parsed), plugin)
             seats, phantom = rules.seat(movement, entries)
-            uow.trigger(state, MovementAssigned, movement=movement,
-                        options=parsed.model_dump(mode="json"))
-            uow.trigger(state, PairsSeated, seats={p.key: e for p, e in seats.items()},
-                        phantom=None if phantom is None else phantom.key)
+            uow.trigger(
+                state, MovementAssigned, movement=movement, options=parsed.model_dump(mode="json")
+            )
+            uow.trigger(
+                state,
+                PairsSeated,
+                seats={p.key: e for p, e in seats.items()},
+                phantom=None if phantom is None else phantom.key,
+            )
             return state
 
         return self._run(actor, command)
 
-    def start_round(self, event_id: UUID, round: int, *, session: int = 1,
-                    section: str = "A", actor: str = "director") -> None:
+    def start_round(
+        self,
+        event_id: UUID,
+        round: int,
+        *,
+        session: int = 1,
+        section: str = "A",
+        actor: str = "director",
+    ) -> None:
         def command(uow: UnitOfWork) -> None:
             state = uow.section(event_id, session, section)
             rules.check_round_start(state, round)
@@ -363,8 +421,15 @@ class Traveller(Application[UUID]):
 
         self._run(actor, command)
 
-    def end_round(self, event_id: UUID, round: int, *, session: int = 1,
-                  section: str = "A", actor: str = "director") -> list[tuple[int, Pair, Pair]]:
+    def end_round(
+        self,
+        event_id: UUID,
+        round: int,
+        *,
+        session: int = 1,
+        section: str = "A",
+        actor: str = "director",
+    ) -> list[tuple[int, Pair, Pair]]:
         """End a round (the move); returns the scheduled results still missing from it."""
 
         def command(uow: UnitOfWork) -> list[tuple[int, Pair, Pair]]:
@@ -375,16 +440,24 @@ class Traveller(Application[UUID]):
 
         return self._run(actor, command)
 
-    def choose_numbering(self, event_id: UUID, numbering: Numbering, *, session: int = 1,
-                         section: str = "A", actor: str = "director") -> None:
+    def choose_numbering(
+        self,
+        event_id: UUID,
+        numbering: Numbering,
+        *,
+        session: int = 1,
+        section: str = "A",
+        actor: str = "director",
+    ) -> None:
         def command(uow: UnitOfWork) -> None:
             state = uow.section(event_id, session, section)
             self._choose_numbering(uow, state, numbering)
 
         self._run(actor, command)
 
-    def _choose_numbering(self, uow: UnitOfWork, state: Section,
-                          numbering: Numbering | None) -> None:
+    def _choose_numbering(
+        self, uow: UnitOfWork, state: Section, numbering: Numbering | None
+    ) -> None:
         if numbering is None or state.numbering is numbering:
             return
         if state.numbering is not None:
@@ -398,46 +471,77 @@ class Traveller(Application[UUID]):
     # ---- results ------------------------------------------------------------------------
 
     def record_result(
-        self, event_id: UUID, entry: rules.ResultEntry, *, session: int = 1,
-        section: str = "A", numbering: Numbering | None = None, override: str | None = None,
+        self,
+        event_id: UUID,
+        entry: rules.ResultEntry,
+        *,
+        session: int = 1,
+        section: str = "A",
+        numbering: Numbering | None = None,
+        override: str | None = None,
         actor: str = "director",
     ) -> Result:
         def command(uow: UnitOfWork) -> Result:
-            state, result = self._checked_result(uow, event_id, session, section, entry,
-                                                 numbering, override)
+            state, result = self._checked_result(
+                uow, event_id, session, section, entry, numbering, override
+            )
             rules.check_not_recorded(state, result)
-            uow.trigger(state, ResultRecorded, result=result, override=override is not None,
-                        reason=override)
+            uow.trigger(
+                state, ResultRecorded, result=result, override=override is not None, reason=override
+            )
             return result
 
         return self._run(actor, command)
 
     def correct_result(
-        self, event_id: UUID, entry: rules.ResultEntry, *, reason: str,
-        was_ns: int | None = None, was_ew: int | None = None, session: int = 1,
-        section: str = "A", override: str | None = None, actor: str = "director",
+        self,
+        event_id: UUID,
+        entry: rules.ResultEntry,
+        *,
+        reason: str,
+        was_ns: int | None = None,
+        was_ew: int | None = None,
+        session: int = 1,
+        section: str = "A",
+        override: str | None = None,
+        actor: str = "director",
     ) -> Result:
         """Replace a recorded result (or an adjusted score) with a corrected one."""
 
         def command(uow: UnitOfWork) -> Result:
             rules.require_reason(reason, "a correction")
-            state, result = self._checked_result(uow, event_id, session, section, entry,
-                                                 None, override, correcting=True)
+            state, result = self._checked_result(
+                uow, event_id, session, section, entry, None, override, correcting=True
+            )
             old_ns = entry.ns if was_ns is None else was_ns
             old_ew = entry.ew if was_ew is None else was_ew
             rules.find_table(state, entry.board, old_ns, old_ew)
             rules.check_not_recorded(state, result, replacing=(old_ns, old_ew))
-            uow.trigger(state, ResultCorrected, board=entry.board, ns=old_ns, ew=old_ew,
-                        result=result, override=override is not None,
-                        reason=reason if override is None else f"{reason} (override: {override})")
+            uow.trigger(
+                state,
+                ResultCorrected,
+                board=entry.board,
+                ns=old_ns,
+                ew=old_ew,
+                result=result,
+                override=override is not None,
+                reason=reason if override is None else f"{reason} (override: {override})",
+            )
             return result
 
         return self._run(actor, command)
 
     def _checked_result(
-        self, uow: UnitOfWork, event_id: UUID, session: int, section: str,
-        entry: rules.ResultEntry, numbering: Numbering | None, override: str | None,
-        *, correcting: bool = False,
+        self,
+        uow: UnitOfWork,
+        event_id: UUID,
+        session: int,
+        section: str,
+        entry: rules.ResultEntry,
+        numbering: Numbering | None,
+        override: str | None,
+        *,
+        correcting: bool = False,
     ) -> tuple[Section, Result]:
         tournament = uow.tournament(event_id)
         state = uow.section(event_id, session, section)
@@ -448,15 +552,32 @@ class Traveller(Application[UUID]):
         self._choose_numbering(uow, state, numbering)
         rules.require_numbering(state)
         result = rules.build_result(entry, allow_impossible=override is not None)
-        rules.check_pairs_and_board(state, tournament, result.board, result.ns, result.ew,
-                                    allow_unscheduled=override is not None)
+        rules.check_pairs_and_board(
+            state,
+            tournament,
+            result.board,
+            result.ns,
+            result.ew,
+            allow_unscheduled=override is not None,
+        )
         return state, result
 
     def adjust(
-        self, event_id: UUID, *, board: int, ns: int, ew: int, award_ns: Award | None = None,
-        award_ew: Award | None = None, neutral: bool = False, reason: str,
-        law: str | None = None, session: int = 1, section: str = "A",
-        numbering: Numbering | None = None, actor: str = "director",
+        self,
+        event_id: UUID,
+        *,
+        board: int,
+        ns: int,
+        ew: int,
+        award_ns: Award | None = None,
+        award_ew: Award | None = None,
+        neutral: bool = False,
+        reason: str,
+        law: str | None = None,
+        session: int = 1,
+        section: str = "A",
+        numbering: Numbering | None = None,
+        actor: str = "director",
     ) -> None:
         """Give a table an artificial adjusted score, or declare its board neutral."""
 
@@ -466,28 +587,45 @@ class Traveller(Application[UUID]):
             rules.require_reason(reason, "an adjusted score")
             self._choose_numbering(uow, state, numbering)
             rules.require_numbering(state)
-            rules.check_pairs_and_board(state, tournament, board, ns, ew,
-                                        allow_unscheduled=False)
+            rules.check_pairs_and_board(state, tournament, board, ns, ew, allow_unscheduled=False)
             existing = rules.table_if_any(state, board, ns, ew)
             if neutral:
                 if award_ns is not None or award_ew is not None:
-                    raise Rejected("A neutral board has no adjusted scores of its own.",
-                                   hint="Give either --neutral or the two adjusted scores.")
-                uow.trigger(state, BoardDeclaredNeutral, board=board, ns=ns, ew=ew,
-                            reason=reason)
+                    raise Rejected(
+                        "A neutral board has no adjusted scores of its own.",
+                        hint="Give either --neutral or the two adjusted scores.",
+                    )
+                uow.trigger(state, BoardDeclaredNeutral, board=board, ns=ns, ew=ew, reason=reason)
                 return
             if award_ns is None or award_ew is None:
-                raise Rejected("An adjusted score needs a score for each side.",
-                               hint="For example --ns-score A+ --ew-score A-, or --neutral.")
+                raise Rejected(
+                    "An adjusted score needs a score for each side.",
+                    hint="For example --ns-score A+ --ew-score A-, or --neutral.",
+                )
             del existing  # an adjustment replaces whatever the table had
-            uow.trigger(state, ScoreAdjusted, board=board, ns=ns, ew=ew,
-                        award_ns=str(award_ns), award_ew=str(award_ew), law=law, reason=reason)
+            uow.trigger(
+                state,
+                ScoreAdjusted,
+                board=board,
+                ns=ns,
+                ew=ew,
+                award_ns=str(award_ns),
+                award_ew=str(award_ew),
+                law=law,
+                reason=reason,
+            )
 
         self._run(actor, command)
 
     def import_results(
-        self, event_id: UUID, rows: Sequence[rules.ImportRow], *, session: int = 1,
-        section: str = "A", numbering: Numbering | None = None, dry_run: bool = False,
+        self,
+        event_id: UUID,
+        rows: Sequence[rules.ImportRow],
+        *,
+        session: int = 1,
+        section: str = "A",
+        numbering: Numbering | None = None,
+        dry_run: bool = False,
         actor: str = "director",
     ) -> int:
         """Record a whole file of traveller lines, all or nothing; returns how many.
@@ -503,8 +641,9 @@ class Traveller(Application[UUID]):
             problems: list[str] = []
             for row in rows:
                 try:
-                    rules.check_pairs_and_board(state, tournament, row.board, row.ns, row.ew,
-                                                allow_unscheduled=False)
+                    rules.check_pairs_and_board(
+                        state, tournament, row.board, row.ns, row.ew, allow_unscheduled=False
+                    )
                     if row.adjusted is not None:
                         self._import_adjusted(uow, state, row)
                         continue
@@ -533,17 +672,24 @@ class Traveller(Application[UUID]):
             )
         reason = f"imported adjusted score {row.adjusted.text}"
         if row.adjusted.neutral:
-            uow.trigger(state, BoardDeclaredNeutral, board=row.board, ns=row.ns, ew=row.ew,
-                        reason=reason)
+            uow.trigger(
+                state, BoardDeclaredNeutral, board=row.board, ns=row.ns, ew=row.ew, reason=reason
+            )
         else:
-            uow.trigger(state, ScoreAdjusted, board=row.board, ns=row.ns, ew=row.ew,
-                        award_ns=str(row.adjusted.ns), award_ew=str(row.adjusted.ew),
-                        reason=reason)
+            uow.trigger(
+                state,
+                ScoreAdjusted,
+                board=row.board,
+                ns=row.ns,
+                ew=row.ew,
+                award_ns=str(row.adjusted.ns),
+                award_ew=str(row.adjusted.ew),
+                reason=reason,
+            )
 
     # ---- closing and publishing ----------------------------------------------------------
 
-    def close_session(self, event_id: UUID, session: int = 1, *,
-                      actor: str = "director") -> None:
+    def close_session(self, event_id: UUID, session: int = 1, *, actor: str = "director") -> None:
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             if session not in tournament.sessions:
@@ -554,8 +700,9 @@ class Traveller(Application[UUID]):
 
         self._run(actor, command)
 
-    def publish(self, event_id: UUID, session: int = 1, *,
-                actor: str = "director") -> ResultsPublished:
+    def publish(
+        self, event_id: UUID, session: int = 1, *, actor: str = "director"
+    ) -> ResultsPublished:
         from engine.standings import compute_standings
 
         def command(uow: UnitOfWork) -> ResultsPublished:
@@ -569,8 +716,12 @@ class Traveller(Application[UUID]):
             sections = [uow.section(event_id, session, n) for n in tournament.sessions[session]]
             standings = compute_standings(self.registry, tournament, sections, session)
             return uow.trigger(
-                tournament, ResultsPublished, session=session, method=standings.method,
-                method_version=standings.method_version, digest=standings.digest(),
+                tournament,
+                ResultsPublished,
+                session=session,
+                method=standings.method,
+                method_version=standings.method_version,
+                digest=standings.digest(),
                 standings=standings.to_json(),
             )
 

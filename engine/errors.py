@@ -51,8 +51,9 @@ class ReasonRequired(Rejected):
 class InvalidMovement(TravellerError):
     """A movement whose schedule breaks a rule of duplicate play (see the validator report)."""
 
-    def __init__(self, message: str, *, problems: list[str] | None = None,
-                 hint: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, problems: list[str] | None = None, hint: str | None = None
+    ) -> None:
         self.problems = list(problems or [])
         super().__init__(message, hint=hint)
 

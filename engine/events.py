@@ -48,7 +48,7 @@ class DomainEvent(BaseModel):
         return type(self).__name__
 
 
-class PydanticMapper(Mapper):
+class PydanticMapper(Mapper[UUID]):
     """Maps pydantic events to stored rows (JSON via orjson) and back, upcasting old ones."""
 
     def to_stored_event(self, domain_event: DomainEventProtocol[Any]) -> StoredEvent:
@@ -71,7 +71,7 @@ class PydanticMapper(Mapper):
         return cast(DomainEventProtocol[Any], decode(self, stored_event))
 
 
-def decode(mapper: Mapper, stored: StoredEvent) -> DomainEvent:
+def decode(mapper: Mapper[UUID], stored: StoredEvent) -> DomainEvent:
     data = stored.state
     if mapper.cipher:
         data = mapper.cipher.decrypt(data)

@@ -14,8 +14,8 @@ from uuid import UUID
 
 from engine.errors import NotFound
 from engine.events import DomainEvent
-from engine.section import Section, SectionOpened, project_section
 from engine.seating import Pair
+from engine.section import Section, SectionOpened, project_section
 from engine.standings import Standings, compute_standings
 from engine.tournament import SessionAdded, Tournament, project_tournament, section_id
 
@@ -34,7 +34,10 @@ class Recorded:
 
 
 def history(
-    app: Traveller, event_id: UUID, *, until: int | None = None,
+    app: Traveller,
+    event_id: UUID,
+    *,
+    until: int | None = None,
     until_time: dt.datetime | None = None,
 ) -> Iterator[Recorded]:
     """Every event of one tournament (its own and its sections'), in store order."""
@@ -76,7 +79,10 @@ class Snapshot:
 
 
 def state_at(
-    app: Traveller, event_id: UUID, *, position: int | None = None,
+    app: Traveller,
+    event_id: UUID,
+    *,
+    position: int | None = None,
     time: dt.datetime | None = None,
 ) -> Snapshot:
     """Fold the tournament's events up to a position or a moment (the same fold as live)."""
@@ -103,7 +109,11 @@ def state_at(
 
 
 def standings_at(
-    app: Traveller, event_id: UUID, session: int = 1, *, position: int | None = None,
+    app: Traveller,
+    event_id: UUID,
+    session: int = 1,
+    *,
+    position: int | None = None,
     time: dt.datetime | None = None,
 ) -> Standings:
     snap = state_at(app, event_id, position=position, time=time)
@@ -114,8 +124,13 @@ def standings_at(
 
 
 def audit(
-    app: Traveller, event_id: UUID, *, board: int | None = None, pair: str | None = None,
-    session: int | None = None, section: str | None = None,
+    app: Traveller,
+    event_id: UUID,
+    *,
+    board: int | None = None,
+    pair: str | None = None,
+    session: int | None = None,
+    section: str | None = None,
 ) -> list[dict[str, Any]]:
     """Every event (filtered to one board or one pair): position, time, who, why, what."""
     where: dict[UUID, tuple[int, str]] = {}
@@ -139,16 +154,18 @@ def audit(
             continue
         if wanted is not None and not _mentions_pair(data, wanted):
             continue
-        out.append({
-            "position": rec.position,
-            "time": event.timestamp.isoformat(),
-            "type": event.type,
-            "actor": event.actor,
-            "reason": event.reason,
-            "session": None if located is None else located[0],
-            "section": None if located is None else located[1],
-            "data": data,
-        })
+        out.append(
+            {
+                "position": rec.position,
+                "time": event.timestamp.isoformat(),
+                "type": event.type,
+                "actor": event.actor,
+                "reason": event.reason,
+                "session": None if located is None else located[0],
+                "section": None if located is None else located[1],
+                "data": data,
+            }
+        )
     return out
 
 
@@ -178,24 +195,34 @@ def diff(before: Standings, after: Standings) -> list[dict[str, Any]]:
     """Per pair: score and rank before and after, for every pair whose line changed."""
     rows = []
     for f in after.fields:
-        old = {r.pair: r for b in before.fields if (b.section, b.name) == (f.section, f.name)
-               for r in b.rows}
+        old = {
+            r.pair: r
+            for b in before.fields
+            if (b.section, b.name) == (f.section, f.name)
+            for r in b.rows
+        }
         for r in f.rows:
             was = old.get(r.pair)
             if was is not None and (was.score, was.rank, was.percentage) == (
-                r.score, r.rank, r.percentage
+                r.score,
+                r.rank,
+                r.percentage,
             ):
                 continue
-            rows.append({
-                "section": f.section, "field": f.name, "pair": r.pair.number,
-                "names": list(r.names),
-                "score_before": None if was is None else str(was.score),
-                "score_after": str(r.score),
-                "rank_before": None if was is None else was.rank,
-                "rank_after": r.rank,
-                "percentage_before": None if was is None else str(was.percentage),
-                "percentage_after": str(r.percentage),
-            })
+            rows.append(
+                {
+                    "section": f.section,
+                    "field": f.name,
+                    "pair": r.pair.number,
+                    "names": list(r.names),
+                    "score_before": None if was is None else str(was.score),
+                    "score_after": str(r.score),
+                    "rank_before": None if was is None else was.rank,
+                    "rank_after": r.rank,
+                    "percentage_before": None if was is None else str(was.percentage),
+                    "percentage_after": str(r.percentage),
+                }
+            )
     return rows
 
 

@@ -6,22 +6,15 @@ rounded only for display and publication, half up at the second decimal (JCBL).
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 
 def round_half_up(value: Fraction | int, places: int = 2) -> Decimal:
-    """Round exactly, half away from zero, to ``places`` decimals: 2.345 → 2.35."""
+    """``value`` rounded half away from zero to ``places`` decimals, exactly (JCBL, 四捨五入)."""
     exact = Fraction(value)
-    quantum = Decimal(1).scaleb(-places)
-    # Decimal division of numerator by denominator at ample precision, then one rounding.
-    scaled = Fraction(exact) * 10**places
-    sign = -1 if scaled < 0 else 1
-    magnitude = abs(scaled)
-    whole, rest = divmod(magnitude.numerator, magnitude.denominator)
-    if 2 * rest >= magnitude.denominator:
-        whole += 1
-    return (Decimal(sign * whole) * quantum).quantize(quantum)
+    digits = int(abs(exact) * 10**places + Fraction(1, 2))
+    return Decimal(-digits if exact < 0 else digits).scaleb(-places)
 
 
 def show(value: Fraction | int, places: int = 2) -> str:

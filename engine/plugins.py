@@ -155,7 +155,7 @@ def create_registry(*extra: object) -> Registry:
             continue
         try:
             module = ep.load()
-        except Exception as exc:  # noqa: BLE001 - a broken third-party plugin must not stop play
+        except Exception as exc:
             raise PluginError(f"The plugin {ep.name!r} could not be loaded: {exc}.") from exc
         manager.register(module, name=ep.name)
         dist = ep.dist

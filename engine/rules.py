@@ -24,8 +24,8 @@ from engine.errors import (
 )
 from engine.movement import Movement
 from engine.scoring import Award
-from engine.section import Result, Section, TableEntry
 from engine.seating import Line, Pair
+from engine.section import Result, Section, TableEntry
 from engine.tournament import Entry, Player, Tournament
 
 __all__ = ["DuplicateResult", "InvalidFile", "InvalidInput"]
@@ -94,7 +94,7 @@ def require_reason(reason: str | None, what: str) -> None:
     if reason is None or not reason.strip():
         raise ReasonRequired(
             f"Give a reason for {what}: the audit trail shows who changed what and why.",
-            hint="Add --reason \"...\".",
+            hint='Add --reason "...".',
         )
 
 
@@ -102,7 +102,8 @@ def section_names(names: Sequence[str]) -> tuple[str, ...]:
     cleaned = tuple(n.strip().upper() for n in names)
     if not cleaned or any(not n or not n.isalnum() for n in cleaned):
         raise InvalidInput(
-            f"Section names must be letters or digits, such as A or B (got {list(names)}).")
+            f"Section names must be letters or digits, such as A or B (got {list(names)})."
+        )
     if len(set(cleaned)) != len(cleaned):
         raise InvalidInput(f"A section name is given twice: {', '.join(cleaned)}.")
     return cleaned
@@ -155,9 +156,7 @@ def tables_for(entries: Sequence[Entry], tables: int | None) -> int:
 def validated(movement: Movement, plugin: Any) -> Movement:
     from engine.validator import validate
 
-    movement = movement.model_copy(
-        update={"plugin": plugin.name, "plugin_version": plugin.version}
-    )
+    movement = movement.model_copy(update={"plugin": plugin.name, "plugin_version": plugin.version})
     try:
         return validate(movement)
     except InvalidMovement as exc:
@@ -227,8 +226,10 @@ def check_round_start(state: Section, round: int) -> None:
         raise Rejected("Assign a movement before starting rounds.")
     expected = (state.current_round or 0) + 1
     if state.current_round is not None and state.current_round not in state.rounds_ended:
-        raise Rejected(f"Round {state.current_round} has not ended yet.",
-                       hint=f"End it with `traveller round end {state.current_round}`.")
+        raise Rejected(
+            f"Round {state.current_round} has not ended yet.",
+            hint=f"End it with `traveller round end {state.current_round}`.",
+        )
     if round != expected:
         raise Rejected(f"The next round is round {expected}, not {round}.")
     if round > state.movement.rounds:
@@ -282,7 +283,8 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
     if entry.contract is None or not entry.contract.strip():
         if entry.score_ns is None:
             raise InvalidInput(
-                f"Board {entry.board}: give the contract, declarer and tricks, or the NS score.")
+                f"Board {entry.board}: give the contract, declarer and tricks, or the NS score."
+            )
         if not allow_impossible and entry.score_ns not in bridge.possible_scores_ns(entry.board):
             vul = bridge.vulnerability(entry.board)
             raise bridge_error(
@@ -290,8 +292,15 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
                 f"(vulnerability {vul.value}).",
                 "Check the score on the traveller, or enter the contract, declarer and tricks.",
             )
-        return Result(board=entry.board, ns=entry.ns, ew=entry.ew, score_ns=entry.score_ns,
-                      lead=entry.lead, round=entry.round, table=entry.table)
+        return Result(
+            board=entry.board,
+            ns=entry.ns,
+            ew=entry.ew,
+            score_ns=entry.score_ns,
+            lead=entry.lead,
+            round=entry.round,
+            table=entry.table,
+        )
     contract = bridge.Contract.parse(entry.contract)
     if contract.is_passed_out:
         declarer, tricks = None, None
@@ -314,9 +323,16 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
             hint="Check the contract, the tricks and the score: they must agree.",
         )
     return Result(
-        board=entry.board, ns=entry.ns, ew=entry.ew, score_ns=score, contract=str(contract),
-        declarer=None if declarer is None else declarer.value, tricks=tricks,
-        lead=entry.lead, round=entry.round, table=entry.table,
+        board=entry.board,
+        ns=entry.ns,
+        ew=entry.ew,
+        score_ns=score,
+        contract=str(contract),
+        declarer=None if declarer is None else declarer.value,
+        tricks=tricks,
+        lead=entry.lead,
+        round=entry.round,
+        table=entry.table,
     )
 
 
@@ -327,7 +343,12 @@ def bridge_error(message: str, hint: str) -> InvalidInput:
 
 
 def check_pairs_and_board(
-    state: Section, tournament: Tournament, board: int, ns: int, ew: int, *,
+    state: Section,
+    tournament: Tournament,
+    board: int,
+    ns: int,
+    ew: int,
+    *,
     allow_unscheduled: bool,
 ) -> None:
     if board < 1:
@@ -343,7 +364,8 @@ def check_pairs_and_board(
     if board not in movement.boards:
         raise NotFound(
             f"Board {board} is not played in section {state.name} "
-            f"(boards {movement.boards[0]}–{movement.boards[-1]}).")
+            f"(boards {movement.boards[0]}–{movement.boards[-1]})."
+        )
     for pair in (ns_pair, ew_pair):
         if pair not in movement.pairs:
             raise NotFound(f"There is no pair {pair} in section {state.name}.")
@@ -354,17 +376,22 @@ def check_pairs_and_board(
             raise Rejected(f"Pair {pair} ({', '.join(entry.names)}) has withdrawn.")
     if (board, ns_pair, ew_pair) in movement.scheduled or allow_unscheduled:
         return
-    where = [e for e in movement.schedule if board in e.boards
-             and ns_pair in (movement.ns_pair(e), movement.ew_pair(e))]
+    where = [
+        e
+        for e in movement.schedule
+        if board in e.boards and ns_pair in (movement.ns_pair(e), movement.ew_pair(e))
+    ]
     told = ""
     if where:
         e = where[0]
-        told = (f" The movement has board {board} played by NS {e.ns} against EW {e.ew} in "
-                f"round {e.round} at table {e.table}.")
+        told = (
+            f" The movement has board {board} played by NS {e.ns} against EW {e.ew} in "
+            f"round {e.round} at table {e.table}."
+        )
     raise NotScheduled(
         f"The movement does not have NS {ns} and EW {ew} playing board {board}.{told}",
         hint="Check the pair numbers on the slip. If they really played it, record it with "
-        "--override \"REASON\".",
+        '--override "REASON".',
     )
 
 
@@ -399,5 +426,5 @@ def check_not_recorded(
                 f"Pair {pair} already has a result on board {result.board} "
                 f"(NS {found.ns.number} against EW {found.ew.number}).",
                 hint=f"To change it use `traveller result correct --board {result.board} "
-                f"--ns {found.ns.number} --ew {found.ew.number} ... --reason \"...\"`.",
+                f'--ns {found.ns.number} --ew {found.ew.number} ... --reason "..."`.',
             )

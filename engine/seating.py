@@ -44,7 +44,7 @@ class Pair:
         t = text.strip().upper().replace(" ", "")
         for line in Line:
             if t.startswith(line.value):
-                return cls(int(t[len(line.value):]), line)
+                return cls(int(t[len(line.value) :]), line)
         return cls(int(t))
 
 

@@ -13,11 +13,11 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.events import DomainEvent
 from engine.movement import Movement
-from engine.scoring import Award, SectionFacts, ScoringField, TableResult
+from engine.scoring import Award, ScoringField, SectionFacts, TableResult
 from engine.seating import Line, Numbering, Pair, pair_at, pair_order
 
 
@@ -57,7 +57,7 @@ class MovementAssigned(DomainEvent):
     """The movement as the plugin built it: the schedule itself is the record."""
 
     movement: Movement
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = Field(default_factory=dict)
 
 
 class PairsSeated(DomainEvent):
@@ -128,9 +128,13 @@ class TableEntry:
 
     def fact(self) -> TableResult:
         return TableResult(
-            board=self.board, ns=self.ns, ew=self.ew,
+            board=self.board,
+            ns=self.ns,
+            ew=self.ew,
             score_ns=None if self.result is None else self.result.score_ns,
-            neutral=self.neutral, award_ns=self.award_ns, award_ew=self.award_ew,
+            neutral=self.neutral,
+            award_ns=self.award_ns,
+            award_ew=self.award_ew,
         )
 
 
@@ -178,7 +182,7 @@ class Section:
         return self.rounds_started[-1] if self.rounds_started else None
 
     def known_pairs(self) -> list[Pair]:
-        """Every pair that plays here: the movement's (less the phantom), else those with results."""
+        """Every pair that plays here: the movement's less the phantom, or those with results."""
         if self.movement is not None:
             return [p for p in self.movement.pairs if p != self.phantom]
         seen = {t.ns for t in self.tables.values()} | {t.ew for t in self.tables.values()}
@@ -189,8 +193,7 @@ class Section:
         pairs = self.known_pairs()
         if self.numbering is Numbering.MITCHELL:
             return tuple(
-                ScoringField(line.value, tuple(p for p in pairs if p.line is line))
-                for line in Line
+                ScoringField(line.value, tuple(p for p in pairs if p.line is line)) for line in Line
             )
         return (ScoringField("ALL", tuple(pairs)),)
 
@@ -220,8 +223,11 @@ class Section:
 
         Table entries are immutable, so copying the containers is enough."""
         return replace(
-            self, seats=dict(self.seats), rounds_started=list(self.rounds_started),
-            rounds_ended=list(self.rounds_ended), tables=dict(self.tables),
+            self,
+            seats=dict(self.seats),
+            rounds_started=list(self.rounds_started),
+            rounds_ended=list(self.rounds_ended),
+            tables=dict(self.tables),
             _by_ew=dict(self._by_ew),
         )
 
@@ -265,8 +271,13 @@ class Section:
                 r = event.result
                 self._set(r.board, r.ns, r.ew, result=r)
             case ScoreAdjusted():
-                self._set(event.board, event.ns, event.ew, award_ns=Award.parse(event.award_ns),
-                          award_ew=Award.parse(event.award_ew))
+                self._set(
+                    event.board,
+                    event.ns,
+                    event.ew,
+                    award_ns=Award.parse(event.award_ns),
+                    award_ew=Award.parse(event.award_ew),
+                )
             case BoardDeclaredNeutral():
                 self._set(event.board, event.ns, event.ew, neutral=True)
 
@@ -276,9 +287,13 @@ def project_section(state: Section | None, events: Iterable[DomainEvent]) -> Sec
     for event in events:
         if isinstance(event, SectionOpened):
             state = Section(
-                id=event.originator_id, version=event.originator_version,
-                created_on=event.timestamp, modified_on=event.timestamp,
-                tournament=event.tournament, session=event.session, name=event.section,
+                id=event.originator_id,
+                version=event.originator_version,
+                created_on=event.timestamp,
+                modified_on=event.timestamp,
+                tournament=event.tournament,
+                session=event.session,
+                name=event.section,
             )
         else:
             assert state is not None, "a section's history starts with SectionOpened"

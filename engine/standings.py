@@ -19,8 +19,8 @@ from engine.errors import NotFound
 from engine.numbers import round_half_up, show
 from engine.plugins import Registry, parse_options
 from engine.scoring import ScoredResult, SectionScore
-from engine.section import Section
 from engine.seating import Pair
+from engine.section import Section
 from engine.tournament import Tournament
 
 
@@ -35,8 +35,11 @@ class StandingRow:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "rank": self.rank, "pair": self.pair.number, "names": list(self.names),
-            "score": str(self.score), "percentage": str(self.percentage),
+            "rank": self.rank,
+            "pair": self.pair.number,
+            "names": list(self.names),
+            "score": str(self.score),
+            "percentage": str(self.percentage),
             "boards_played": self.boards_played,
         }
 
@@ -50,7 +53,9 @@ class FieldStandings:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "section": self.section, "name": self.name, "top": number(self.top),
+            "section": self.section,
+            "name": self.name,
+            "top": number(self.top),
             "rows": [r.to_json() for r in self.rows],
         }
 
@@ -66,8 +71,11 @@ class Standings:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "event": self.event, "name": self.event_name, "session": self.session,
-            "method": self.method, "method_version": self.method_version,
+            "event": self.event,
+            "name": self.event_name,
+            "session": self.session,
+            "method": self.method,
+            "method_version": self.method_version,
             "fields": [f.to_json() for f in self.fields],
         }
 
@@ -130,15 +138,23 @@ def compute_standings(
             labels = rank_labels([s for s, _ in shown])
             rows = tuple(
                 StandingRow(
-                    rank=label, pair=t.pair, names=names_of(tournament, section, t.pair),
-                    score=s, percentage=round_half_up(t.percentage), boards_played=t.boards_played,
+                    rank=label,
+                    pair=t.pair,
+                    names=names_of(tournament, section, t.pair),
+                    score=s,
+                    percentage=round_half_up(t.percentage),
+                    boards_played=t.boards_played,
                 )
                 for label, (s, t) in zip(labels, shown, strict=True)
             )
             fields.append(FieldStandings(section.name, field.name, top, rows))
     return Standings(
-        event=str(tournament.id), event_name=tournament.name, session=session,
-        method=method.name, method_version=method.version, fields=tuple(fields),
+        event=str(tournament.id),
+        event_name=tournament.name,
+        session=session,
+        method=method.name,
+        method_version=method.version,
+        fields=tuple(fields),
     )
 
 
@@ -173,12 +189,14 @@ def _traveller_line(section: Section, s: ScoredResult) -> dict[str, Any]:
     elif entry.award_ns is not None:
         adjusted = f"{entry.award_ns}/{entry.award_ew}"
     return {
-        "ns": s.result.ns.number, "ew": s.result.ew.number,
+        "ns": s.result.ns.number,
+        "ew": s.result.ew.number,
         "contract": None if r is None else r.contract,
         "declarer": None if r is None else r.declarer,
         "tricks": None if r is None else r.tricks,
         "lead": None if r is None else r.lead,
         "score_ns": None if r is None else r.score_ns,
         "adjusted": adjusted,
-        "mp_ns": show(s.points_ns), "mp_ew": show(s.points_ew),
+        "mp_ns": show(s.points_ns),
+        "mp_ew": show(s.points_ew),
     }

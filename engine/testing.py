@@ -27,20 +27,30 @@ from engine.rules import ResultEntry
 
 def memory_app(*extra: object) -> Traveller:
     """An application whose store lives in memory, with the installed plugins and ``extra``."""
-    return Traveller({"PERSISTENCE_MODULE": "eventsourcing.popo"},
-                     registry=create_registry(*extra))
+    return Traveller({"PERSISTENCE_MODULE": "eventsourcing.popo"}, registry=create_registry(*extra))
 
 
 def flat_score(board: int, encounter: Encounter) -> ResultEntry:
     """A plausible, varied result: 4S by North taking 8 to 12 tricks."""
     tricks = 8 + (board * 7 + encounter.ns * 3 + encounter.ew) % 5
-    return ResultEntry(board=board, ns=encounter.ns, ew=encounter.ew, contract="4S",
-                       declarer="N", tricks=tricks, round=encounter.round,
-                       table=encounter.table)
+    return ResultEntry(
+        board=board,
+        ns=encounter.ns,
+        ew=encounter.ew,
+        contract="4S",
+        declarer="N",
+        tricks=tricks,
+        round=encounter.round,
+        table=encounter.table,
+    )
 
 
 def play_movement(
-    app: Traveller, event: UUID, *, session: int = 1, section: str = "A",
+    app: Traveller,
+    event: UUID,
+    *,
+    session: int = 1,
+    section: str = "A",
     result: Callable[[int, Encounter], ResultEntry] = flat_score,
     rounds: int | None = None,
 ) -> int:

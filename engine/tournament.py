@@ -6,13 +6,13 @@ rename these classes (see :mod:`engine.events`).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-import datetime as dt
 from typing import Any
 from uuid import UUID, uuid5
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.events import DomainEvent
 
@@ -32,7 +32,7 @@ class ScoringChoice(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     method: str = "matchpoints"
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = Field(default_factory=dict)
 
 
 # ---- events (stable topics) -------------------------------------------------------------
@@ -140,7 +140,9 @@ class Tournament:
     def copy(self) -> Tournament:
         """A copy to fold new events into, leaving this one (perhaps cached) untouched."""
         return replace(
-            self, sessions=dict(self.sessions), entries=dict(self.entries),
+            self,
+            sessions=dict(self.sessions),
+            entries=dict(self.entries),
             closed=set(self.closed),
             publications={k: list(v) for k, v in self.publications.items()},
         )
@@ -154,7 +156,11 @@ class Tournament:
                 self.sessions[event.session] = event.sections
             case EntryRegistered():
                 self.entries[event.entry] = Entry(
-                    event.entry, event.session, event.section, event.players, event.late,
+                    event.entry,
+                    event.session,
+                    event.section,
+                    event.players,
+                    event.late,
                     event.requested_pair,
                 )
             case EntryWithdrawn():
@@ -164,8 +170,11 @@ class Tournament:
             case ResultsPublished():
                 self.publications.setdefault(event.session, []).append(
                     Publication(
-                        event.originator_version, event.method, event.method_version,
-                        event.digest, event.timestamp,
+                        event.originator_version,
+                        event.method,
+                        event.method_version,
+                        event.digest,
+                        event.timestamp,
                     )
                 )
 
@@ -177,9 +186,14 @@ def project_tournament(
     for event in events:
         if isinstance(event, EventCreated):
             state = Tournament(
-                id=event.originator_id, version=event.originator_version,
-                created_on=event.timestamp, modified_on=event.timestamp,
-                name=event.name, date=event.date, club=event.club, scoring=event.scoring,
+                id=event.originator_id,
+                version=event.originator_version,
+                created_on=event.timestamp,
+                modified_on=event.timestamp,
+                name=event.name,
+                date=event.date,
+                club=event.club,
+                scoring=event.scoring,
             )
         else:
             assert state is not None, "a tournament's history starts with EventCreated"

@@ -7,8 +7,8 @@ from uuid import UUID
 import pytest
 
 from engine.application import Traveller
-from engine.tournament import Player
 from engine.testing import memory_app
+from engine.tournament import Player
 
 
 @pytest.fixture

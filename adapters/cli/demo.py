@@ -22,16 +22,58 @@ from engine.scoring import Award, AwardKind
 from engine.tournament import Player
 
 NAMES = [
-    "Sato Haruki", "Suzuki Yui", "Takahashi Ren", "Tanaka Aoi", "Watanabe Sora", "Ito Hina",
-    "Yamamoto Riku", "Nakamura Mei", "Kobayashi Kaito", "Kato Yuna", "Yoshida Sota", "Yamada Rin",
-    "Sasaki Minato", "Yamaguchi Saki", "Matsumoto Haruto", "Inoue Akari", "Kimura Yuto",
-    "Hayashi Koharu", "Shimizu Itsuki", "Yamazaki Mio", "Mori Asahi", "Abe Sakura",
-    "Ikeda Hinata", "Hashimoto Ema", "Margaret Hale", "Tom Brennan", "Alice Moreau",
-    "Peter Lindqvist", "Grace Okafor", "David Chen", "Ruth Adler", "Samuel Price",
-    "Helen Marsh", "Oliver Grant", "Nora Fischer", "James Whitaker", "Ingrid Holm",
-    "Victor Reyes", "Clara Novak", "Edward Byrne", "Lucy Tanner", "Frank Ito",
-    "Mary Sullivan", "George Park", "Anna Kowalski", "Henry Wu", "Julia Rossi", "Paul Dubois",
-    "Emily Stone", "Arthur Bell", "Rose Kimura", "Leo Marino",
+    "Sato Haruki",
+    "Suzuki Yui",
+    "Takahashi Ren",
+    "Tanaka Aoi",
+    "Watanabe Sora",
+    "Ito Hina",
+    "Yamamoto Riku",
+    "Nakamura Mei",
+    "Kobayashi Kaito",
+    "Kato Yuna",
+    "Yoshida Sota",
+    "Yamada Rin",
+    "Sasaki Minato",
+    "Yamaguchi Saki",
+    "Matsumoto Haruto",
+    "Inoue Akari",
+    "Kimura Yuto",
+    "Hayashi Koharu",
+    "Shimizu Itsuki",
+    "Yamazaki Mio",
+    "Mori Asahi",
+    "Abe Sakura",
+    "Ikeda Hinata",
+    "Hashimoto Ema",
+    "Margaret Hale",
+    "Tom Brennan",
+    "Alice Moreau",
+    "Peter Lindqvist",
+    "Grace Okafor",
+    "David Chen",
+    "Ruth Adler",
+    "Samuel Price",
+    "Helen Marsh",
+    "Oliver Grant",
+    "Nora Fischer",
+    "James Whitaker",
+    "Ingrid Holm",
+    "Victor Reyes",
+    "Clara Novak",
+    "Edward Byrne",
+    "Lucy Tanner",
+    "Frank Ito",
+    "Mary Sullivan",
+    "George Park",
+    "Anna Kowalski",
+    "Henry Wu",
+    "Julia Rossi",
+    "Paul Dubois",
+    "Emily Stone",
+    "Arthur Bell",
+    "Rose Kimura",
+    "Leo Marino",
 ]
 LEADS = [f"{s}{r}" for s in "SHDC" for r in "AKQJT98765432"]
 
@@ -74,30 +116,41 @@ def partner(seat: Seat) -> Seat:
     return {Seat.N: Seat.S, Seat.S: Seat.N, Seat.E: Seat.W, Seat.W: Seat.E}[seat]
 
 
-def play(app: Traveller, *, seed: int = 1,
-         say: Callable[[str], object] | None = None) -> UUID:
+def play(app: Traveller, *, seed: int = 1, say: Callable[[str], object] | None = None) -> UUID:
     """Run the whole session and return the event id."""
     rng = random.Random(seed)
     tell: Callable[[str], object] = say or (lambda _text: None)
     names = NAMES[:]
     rng.shuffle(names)
-    event = app.create_event(f"Weekly pairs (demo, seed {seed})", club="Traveller Bridge Club",
-                             sections=("A", "B"), actor="demo director")
+    event = app.create_event(
+        f"Weekly pairs (demo, seed {seed})",
+        club="Traveller Bridge Club",
+        sections=("A", "B"),
+        actor="demo director",
+    )
     tell(f"Event {event}: sections A (7-table Mitchell) and B (6-table Howell)")
 
     def register(section: str, count: int) -> None:
         for _ in range(count):
             a, b = names.pop(), names.pop()
-            app.register_entry(event, [Player(name=a, member=f"{rng.randrange(10**5, 10**6)}"),
-                                       Player(name=b, member=f"{rng.randrange(10**5, 10**6)}")],
-                               section=section, actor="demo director")
+            app.register_entry(
+                event,
+                [
+                    Player(name=a, member=f"{rng.randrange(10**5, 10**6)}"),
+                    Player(name=b, member=f"{rng.randrange(10**5, 10**6)}"),
+                ],
+                section=section,
+                actor="demo director",
+            )
 
     register("A", 14)
     register("B", 11)
-    app.assign_movement(event, "mitchell", section="A", options={"boards_per_round": 3},
-                        actor="demo director")
-    howell = app.assign_movement(event, "howell", section="B",
-                                 options={"boards_per_round": 2}, actor="demo director")
+    app.assign_movement(
+        event, "mitchell", section="A", options={"boards_per_round": 3}, actor="demo director"
+    )
+    howell = app.assign_movement(
+        event, "howell", section="B", options={"boards_per_round": 2}, actor="demo director"
+    )
     tell(f"Section B has 11 pairs: pair {howell.phantom} is the phantom")
     register("B", 1)
     tell("A late pair arrives in section B and takes the phantom's seat")
@@ -114,11 +167,19 @@ def play(app: Traveller, *, seed: int = 1,
                     contract, declarer, tricks = table_result(rng, deals[b])
                     app.record_result(
                         event,
-                        ResultEntry(board=b, ns=e.ns, ew=e.ew, contract=contract,
-                                    declarer=None if declarer is None else declarer.value,
-                                    tricks=tricks, lead=rng.choice(LEADS), round=rnd,
-                                    table=e.table),
-                        section=section, actor=f"table {e.table}",
+                        ResultEntry(
+                            board=b,
+                            ns=e.ns,
+                            ew=e.ew,
+                            contract=contract,
+                            declarer=None if declarer is None else declarer.value,
+                            tricks=tricks,
+                            lead=rng.choice(LEADS),
+                            round=rnd,
+                            table=e.table,
+                        ),
+                        section=section,
+                        actor=f"table {e.table}",
                     )
             app.end_round(event, rnd, section=section, actor="demo director")
         tell(f"Section {section}: {movement.rounds} rounds played")
@@ -127,26 +188,55 @@ def play(app: Traveller, *, seed: int = 1,
     a = app.section(event, 1, "A")
     first = next(t.result for t in a.entries() if t.result and t.result.contract != "PASS")
     assert first is not None
-    fixed = ResultEntry(board=first.board, ns=first.ns, ew=first.ew, contract=first.contract,
-                        declarer=first.declarer, tricks=max(0, (first.tricks or 7) - 1),
-                        round=first.round, table=first.table)
-    app.correct_result(event, fixed, section="A", actor="demo director",
-                       reason="EW pointed out the last trick was theirs; NS agreed")
+    fixed = ResultEntry(
+        board=first.board,
+        ns=first.ns,
+        ew=first.ew,
+        contract=first.contract,
+        declarer=first.declarer,
+        tricks=max(0, (first.tricks or 7) - 1),
+        round=first.round,
+        table=first.table,
+    )
+    app.correct_result(
+        event,
+        fixed,
+        section="A",
+        actor="demo director",
+        reason="EW pointed out the last trick was theirs; NS agreed",
+    )
     tell(f"Corrected board {first.board} (NS {first.ns} v EW {first.ew}) in section A")
     second = [t for t in a.entries() if t.result is not None][5]
-    app.adjust(event, board=second.board, ns=second.ns.number, ew=second.ew.number,
-               award_ns=Award(AwardKind.AVE_MINUS), award_ew=Award(AwardKind.AVE_PLUS),
-               reason="NS used unauthorised information after a hesitation", law="16B",
-               section="A", actor="demo director")
+    app.adjust(
+        event,
+        board=second.board,
+        ns=second.ns.number,
+        ew=second.ew.number,
+        award_ns=Award(AwardKind.AVE_MINUS),
+        award_ew=Award(AwardKind.AVE_PLUS),
+        reason="NS used unauthorised information after a hesitation",
+        law="16B",
+        section="A",
+        actor="demo director",
+    )
     tell(f"Adjusted board {second.board} in section A to Ave-/Ave+ (law 16B)")
-    b = app.section(event, 1, "B")
-    third = [t for t in b.entries() if t.result is not None][7]
-    app.adjust(event, board=third.board, ns=third.ns.number, ew=third.ew.number, neutral=True,
-               reason="The board was found fouled at this table: not played, no one at fault",
-               section="B", actor="demo director")
+    howell_section = app.section(event, 1, "B")
+    third = [t for t in howell_section.entries() if t.result is not None][7]
+    app.adjust(
+        event,
+        board=third.board,
+        ns=third.ns.number,
+        ew=third.ew.number,
+        neutral=True,
+        reason="The board was found fouled at this table: not played, no one at fault",
+        section="B",
+        actor="demo director",
+    )
     tell(f"Board {third.board} declared neutral for pairs {third.ns} and {third.ew} in section B")
     app.close_session(event, 1, actor="demo director")
     published = app.publish(event, 1, actor="demo director")
-    tell(f"Session closed and published ({published.method} {published.method_version}, "
-         f"digest {published.digest[:12]}…)\n")
+    tell(
+        f"Session closed and published ({published.method} {published.method_version}, "
+        f"digest {published.digest[:12]}…)\n"
+    )
     return event

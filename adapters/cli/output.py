@@ -29,7 +29,11 @@ def emit_json(data: Any) -> None:
 def error(exc: TravellerError, fmt: Format) -> None:
     problems = getattr(exc, "problems", [])
     if fmt is Format.json:
-        payload = {"error": type(exc).__name__, "message": exc.message, "hint": exc.hint}
+        payload: dict[str, Any] = {
+            "error": type(exc).__name__,
+            "message": exc.message,
+            "hint": exc.hint,
+        }
         if problems:
             payload["problems"] = problems
         sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
@@ -50,12 +54,24 @@ def standings_table(data: dict[str, Any]) -> None:
     for f in data["fields"]:
         title = f"Section {f['section']}" + ("" if f["name"] == "ALL" else f" — {f['name']}")
         table = Table(title=f"{title} (top {f['top']} a board)", title_justify="left")
-        for col, justify in (("Rank", "right"), ("Pair", "right"), ("Names", "left"),
-                             ("Score", "right"), ("%", "right"), ("Boards", "right")):
+        for col, justify in (
+            ("Rank", "right"),
+            ("Pair", "right"),
+            ("Names", "left"),
+            ("Score", "right"),
+            ("%", "right"),
+            ("Boards", "right"),
+        ):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
         for r in f["rows"]:
-            table.add_row(r["rank"], str(r["pair"]), " – ".join(r["names"]), r["score"],
-                          r["percentage"], str(r["boards_played"]))
+            table.add_row(
+                r["rank"],
+                str(r["pair"]),
+                " – ".join(r["names"]),
+                r["score"],
+                r["percentage"],
+                str(r["boards_played"]),
+            )
         console.print(table)
 
 
@@ -70,9 +86,15 @@ def traveller_table(data: dict[str, Any]) -> None:
     for r in data["results"]:
         contract = r["adjusted"] or r["contract"] or ""
         table.add_row(
-            str(r["ns"]), str(r["ew"]), contract, r["declarer"] or "",
-            "" if r["tricks"] is None else str(r["tricks"]), r["lead"] or "",
-            "" if r["score_ns"] is None else f"{r['score_ns']:+d}", r["mp_ns"], r["mp_ew"],
+            str(r["ns"]),
+            str(r["ew"]),
+            contract,
+            r["declarer"] or "",
+            "" if r["tricks"] is None else str(r["tricks"]),
+            r["lead"] or "",
+            "" if r["score_ns"] is None else f"{r['score_ns']:+d}",
+            r["mp_ns"],
+            r["mp_ew"],
         )
     console.print(table)
 

@@ -20,8 +20,17 @@ from engine.errors import InvalidFile, TravellerError
 from engine.rules import Adjusted, ImportRow, ResultEntry
 
 REQUIRED = ("board", "ns", "ew")
-KNOWN = (*REQUIRED, "contract", "declarer", "tricks", "score_ns", "adjusted", "round", "table",
-         "lead")
+KNOWN = (
+    *REQUIRED,
+    "contract",
+    "declarer",
+    "tricks",
+    "score_ns",
+    "adjusted",
+    "round",
+    "table",
+    "lead",
+)
 
 
 def read_travellers(path: Path) -> tuple[list[ImportRow], list[str]]:
@@ -43,8 +52,9 @@ def parse_travellers(text: str) -> tuple[list[ImportRow], list[str]]:
         if missing:
             problems.append(f"line 1: the header lacks the column(s) {', '.join(missing)}")
         if unknown:
-            problems.append(f"line 1: unknown column(s) {', '.join(unknown)} "
-                            f"(known: {', '.join(KNOWN)})")
+            problems.append(
+                f"line 1: unknown column(s) {', '.join(unknown)} (known: {', '.join(KNOWN)})"
+            )
         return [], problems
     rows: list[ImportRow] = []
     problems = []
@@ -55,14 +65,10 @@ def parse_travellers(text: str) -> tuple[list[ImportRow], list[str]]:
         try:
             rows.append(_row(number, cells))
         except (ValueError, TravellerError) as exc:
-            problems.append(f"line {number}: {_say(exc)}")
+            problems.append(f"line {number}: {exc}")
     if not rows and not problems:
         problems.append("the file has no traveller lines")
     return rows, problems
-
-
-def _say(exc: Exception) -> str:
-    return str(exc) if isinstance(exc, TravellerError) else str(exc)
 
 
 def _int(cells: dict[str, str], name: str, *, required: bool = False) -> int | None:
@@ -87,10 +93,16 @@ def _row(line: int, cells: dict[str, str]) -> ImportRow:
             raise ValueError("a row is either a result or an adjusted score, not both")
         return ImportRow(line, board, ns, ew, adjusted=Adjusted.parse(cells["adjusted"]))
     entry = ResultEntry(
-        board=board, ns=ns, ew=ew, contract=cells.get("contract") or None,
-        declarer=cells.get("declarer") or None, tricks=_int(cells, "tricks"),
-        score_ns=_int(cells, "score_ns"), lead=cells.get("lead") or None,
-        round=_int(cells, "round"), table=_int(cells, "table"),
+        board=board,
+        ns=ns,
+        ew=ew,
+        contract=cells.get("contract") or None,
+        declarer=cells.get("declarer") or None,
+        tricks=_int(cells, "tricks"),
+        score_ns=_int(cells, "score_ns"),
+        lead=cells.get("lead") or None,
+        round=_int(cells, "round"),
+        table=_int(cells, "table"),
     )
     if entry.contract is None and entry.score_ns is None:
         raise ValueError("give contract, declarer and tricks, or score_ns, or adjusted")

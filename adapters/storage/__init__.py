@@ -1,7 +1,8 @@
 """Where events are stored, chosen by one URL.
 
 - ``./traveller.db`` (the default), a bare path, or ``sqlite:///PATH`` (SQLAlchemy's
-  convention: ``sqlite:///club.db`` is relative, ``sqlite:////srv/club.db`` absolute): a SQLite file;
+  convention: ``sqlite:///club.db`` is relative, ``sqlite:////srv/club.db`` absolute):
+  a SQLite file;
 - ``memory:`` (optionally ``memory:NAME``): in this process only, for tests;
 - ``postgresql://USER:PASSWORD@HOST:PORT/DBNAME``: a PostgreSQL database (federations).
 """
@@ -29,8 +30,10 @@ def env_for(url: str) -> dict[str, str]:
     if url.startswith(("postgresql://", "postgres://")):
         parts = urlparse(url)
         if not parts.path.strip("/"):
-            raise StoreError(f"The store URL {url!r} names no database.",
-                             hint="Write postgresql://USER:PASSWORD@HOST:PORT/DBNAME.")
+            raise StoreError(
+                f"The store URL {url!r} names no database.",
+                hint="Write postgresql://USER:PASSWORD@HOST:PORT/DBNAME.",
+            )
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": parts.path.strip("/"),
@@ -45,8 +48,10 @@ def env_for(url: str) -> dict[str, str]:
         # SQLAlchemy's convention: sqlite:///club.db is relative, sqlite:////srv/club.db absolute.
         path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else ""
         if not path:
-            raise StoreError(f"The store URL {url!r} names no file.",
-                             hint="Write sqlite:///club.db (relative) or sqlite:////srv/club.db.")
+            raise StoreError(
+                f"The store URL {url!r} names no file.",
+                hint="Write sqlite:///club.db (relative) or sqlite:////srv/club.db.",
+            )
     elif "://" in url:
         raise StoreError(
             f"Traveller cannot open the store {url!r}.",
@@ -56,8 +61,10 @@ def env_for(url: str) -> dict[str, str]:
         path = url
     folder = Path(path).expanduser().resolve().parent
     if not folder.is_dir():
-        raise StoreError(f"The folder {folder} for the store does not exist.",
-                         hint="Create it, or give another --store path.")
+        raise StoreError(
+            f"The folder {folder} for the store does not exist.",
+            hint="Create it, or give another --store path.",
+        )
     return {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
         "SQLITE_DBNAME": str(Path(path).expanduser()),

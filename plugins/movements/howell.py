@@ -3,13 +3,15 @@
 Every pair meets every other pair once: ``2n`` pairs play ``2n - 1`` rounds on
 ``2n - 1`` board sets. Pair ``2n`` is stationary NS at table 1; every other pair
 follows the pair one number below it (pair 1 follows pair ``2n - 1``). Boards go down
-one table each round, from table 1 round to the highest table, through bye stands
-where the circuit has no table. Each pair sits NS ``n - 1`` times and EW ``n`` times.
+one table each round and from table 1 to the highest place of the circuit, passing
+bye stands where the circuit has no table. Each moving pair sits NS ``n - 1`` times
+and EW ``n`` times.
 
 A base round fixes the whole movement: in round ``r`` add ``r - 1`` to every moving
-pair number and every set number (counting round ``2n - 1``). For 6 tables it is the
-manual's figure 7; the others were found by the search in ``tests/plugins/howell_search.py``
-and give every two pairs as equal a number of boards compared as the size allows.
+pair number and every set number, counting modulo ``2n - 1``. For 6 tables it is the
+manual's figure 7; the others were found by the search in
+``tests/plugins/howell_search.py`` and compare every two pairs on as equal a number
+of boards as the size allows (exactly ``n - 1`` sets when ``n`` is even).
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ class HowellOptions(BaseModel):
     rounds: int | None = Field(
         default=None,
         ge=1,
-        description="Leave empty: a Howell cannot be curtailed (see the movement's notes).",
+        description="Leave empty: a Howell cannot be curtailed to fewer rounds.",
     )
     boards_per_round: int = Field(default=2, ge=1, description="Boards in each set.")
     first_board: int = Field(default=1, ge=1, description="Number of the first board.")
@@ -86,7 +88,7 @@ class Howell:
     name: ClassVar[str] = "howell"
     aliases: ClassVar[tuple[str, ...]] = ("howel", "full-howell")
     version: ClassVar[str] = "1.0"
-    Options: ClassVar[type[HowellOptions]] = HowellOptions
+    Options: ClassVar[type[BaseModel]] = HowellOptions
 
     def build(self, tables: int, options: HowellOptions | None = None) -> Movement:
         """The full Howell for ``tables`` tables."""
@@ -104,61 +106,71 @@ class Howell:
                 f"would not meet. It has {m} rounds.",
                 hint="Play fewer boards a round, or choose a Mitchell.",
             )
-        base = BASE_ROUNDS[tables]
-        stationary = 2 * tables
-        # Tables stand in the order of their sets' positions on the circuit.
-        order = sorted(range(tables), key=lambda i: ((base[i][2] - 1) % m, i))
-        positions = {(base[i][2] - 1) % m for i in order}
-
-        def moved(pair: int, r: int) -> int:
-            return pair if pair == stationary else (pair + r - 2) % m + 1
-
-        def boards(set_number: int, r: int) -> tuple[int, ...]:
-            return board_set((set_number + r - 2) % m + 1, opts.boards_per_round, opts.first_board)
-
-        schedule: list[Encounter] = []
-        relays: list[Relay] = []
-        bye_boards: list[tuple[int, tuple[int, ...]]] = []
-        for r in range(1, m + 1):
-            for table, i in enumerate(order, start=1):
-                ns, ew, set_number = base[i]
-                schedule.append(
-                    Encounter(
-                        round=r,
-                        table=table,
-                        ns=moved(ns, r),
-                        ew=moved(ew, r),
-                        boards=boards(set_number, r),
-                    )
-                )
-            for p in sorted(positions):
-                sharing = tuple(t for t, i in enumerate(order, 1) if (base[i][2] - 1) % m == p)
-                if len(sharing) > 1:
-                    relays.append(Relay(round=r, tables=sharing, boards=boards(p + 1, r)))
-            bye = [b for p in range(m) if p not in positions for b in boards(p + 1, r)]
-            bye_boards.append((r, tuple(sorted(bye))))
-        last = opts.first_board + m * opts.boards_per_round - 1
-        movement = Movement(
-            family=self.name,
-            tables=tables,
-            rounds=m,
-            boards_per_round=opts.boards_per_round,
-            numbering=Numbering.HOWELL,
-            schedule=tuple(schedule),
-            relays=tuple(relays),
-            bye_boards=tuple(bye_boards),
-            phantom=Pair(stationary),
-            stationary=(Pair(stationary),),
-            description=(
-                f"Full Howell, {tables} tables ({stationary} pairs): {m} rounds of "
-                f"{opts.boards_per_round} boards, boards {opts.first_board}-{last}. Pair "
-                f"{stationary} stays NS at table 1; every other pair follows the pair one "
-                "number below it; boards go down one table."
-            ),
-            plugin=self.name,
-            plugin_version=self.version,
+        return validate(
+            cyclic_howell(BASE_ROUNDS[tables], opts.boards_per_round, opts.first_board).model_copy(
+                update={"plugin": self.name, "plugin_version": self.version}
+            )
         )
-        return validate(movement)
+
+
+def cyclic_howell(
+    base: tuple[tuple[int, int, int], ...], boards_per_round: int = 2, first_board: int = 1
+) -> Movement:
+    """The Howell a base round generates (not yet validated).
+
+    ``base`` holds (NS, EW, set) of each table in round 1, the stationary pair's table
+    first. Tables are numbered in the order of their sets' places on the circuit, so
+    boards go down one table a round; places without a table are bye stands, and
+    tables at one place share (relay) its set.
+    """
+    tables = len(base)
+    m = 2 * tables - 1
+    stationary = 2 * tables
+    order = sorted(range(tables), key=lambda i: ((base[i][2] - 1) % m, i))
+    places = [(base[i][2] - 1) % m for i in order]
+
+    def moved(pair: int, r: int) -> int:
+        return pair if pair == stationary else (pair + r - 2) % m + 1
+
+    def boards(place: int, r: int) -> tuple[int, ...]:
+        return board_set((place + r - 1) % m + 1, boards_per_round, first_board)
+
+    schedule: list[Encounter] = []
+    relays: list[Relay] = []
+    bye_boards: list[tuple[int, tuple[int, ...]]] = []
+    for r in range(1, m + 1):
+        for table, (i, place) in enumerate(zip(order, places, strict=True), start=1):
+            ns, ew, _ = base[i]
+            schedule.append(
+                Encounter(
+                    round=r, table=table, ns=moved(ns, r), ew=moved(ew, r), boards=boards(place, r)
+                )
+            )
+        for place in sorted(set(places)):
+            sharing = tuple(t for t, p in enumerate(places, start=1) if p == place)
+            if len(sharing) > 1:
+                relays.append(Relay(round=r, tables=sharing, boards=boards(place, r)))
+        bye = [b for p in range(m) if p not in places for b in boards(p, r)]
+        bye_boards.append((r, tuple(sorted(bye))))
+    last = first_board + m * boards_per_round - 1
+    return Movement(
+        family=Howell.name,
+        tables=tables,
+        rounds=m,
+        boards_per_round=boards_per_round,
+        numbering=Numbering.HOWELL,
+        schedule=tuple(schedule),
+        relays=tuple(relays),
+        bye_boards=tuple(bye_boards),
+        phantom=Pair(stationary),
+        stationary=(Pair(stationary),),
+        description=(
+            f"Full Howell, {tables} tables ({stationary} pairs): {m} rounds of "
+            f"{boards_per_round} boards, boards {first_board}-{last}. Pair {stationary} stays "
+            "NS at table 1; every other pair follows the pair one number below it; boards go "
+            "down one table."
+        ),
+    )
 
 
 @hookimpl

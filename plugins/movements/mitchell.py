@@ -65,16 +65,16 @@ class Mitchell:
     name: ClassVar[str] = "mitchell"
     aliases: ClassVar[tuple[str, ...]] = ("mitchel",)
     version: ClassVar[str] = "1.0"
-    Options: ClassVar[type[MitchellOptions]] = MitchellOptions
+    Options: ClassVar[type[BaseModel]] = MitchellOptions
 
     def build(self, tables: int, options: MitchellOptions | None = None) -> Movement:
         """The Mitchell for ``tables`` tables."""
         opts = options or MitchellOptions()
         if tables < 3:
             raise InvalidMovement(
-                f"A Mitchell needs at least 3 tables, not {tables}: with fewer the EW "
-                "pairs would meet the same NS pairs again.",
-                hint="Play a Howell, or add tables.",
+                f"A Mitchell needs at least 3 tables, not {tables}: with fewer there are "
+                "not enough rounds for a game.",
+                hint="Add tables, or play a movement made for so few pairs.",
             )
         variant = opts.variant
         if variant == "auto":

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
@@ -24,12 +23,6 @@ from engine.scoring import (
 from engine.seating import Pair
 
 HALF = Fraction(1, 2)
-
-
-def round_half_up(value: Fraction, places: int = 2) -> Decimal:
-    """``value`` rounded half away from zero to ``places`` decimals, exactly (JCBL §9, 四捨五入)."""
-    digits = int(abs(value) * 10**places + HALF)
-    return Decimal(-digits if value < 0 else digits).scaleb(-places)
 
 
 class Matchpoints:

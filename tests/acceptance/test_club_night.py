@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.testing import flat_score
 from adapters.cli import main
+from engine.testing import flat_score
 from tests.acceptance.cli import Cli, runner
 
 
@@ -305,7 +305,7 @@ x,1,1,4S,N,10,,
 def test_a_bad_file_is_refused_whole_with_every_problem_listed(
     night: tuple[Cli, str], tmp_path: Path
 ) -> None:
-    cli, event = night
+    cli, _ = night
     other = cli.run("event", "create", "--name", "Paper")["id"]
     file = tmp_path / "bad.csv"
     file.write_text(BAD_FILE)
@@ -320,8 +320,17 @@ def test_a_bad_file_is_refused_whole_with_every_problem_listed(
     assert "8S" in text and "14" in text and "result correct" in text and "620" in text
     human = runner.invoke(
         main.app,
-        ["import", "travellers", str(file), "--event", other, "--numbering", "mitchell",
-         "--store", cli.store],
+        [
+            "import",
+            "travellers",
+            str(file),
+            "--event",
+            other,
+            "--numbering",
+            "mitchell",
+            "--store",
+            cli.store,
+        ],
     )
     said = " ".join(human.stderr.split())
     assert human.exit_code == 1

@@ -12,8 +12,8 @@ from engine.application import Traveller
 from engine.rules import ResultEntry
 from engine.scoring import Award
 from engine.seating import Line, Numbering, Pair
-from engine.tournament import Player
 from engine.testing import play_movement
+from engine.tournament import Player
 from tests.conftest import register_pairs
 
 

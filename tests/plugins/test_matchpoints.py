@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, PluginError
+from engine.numbers import round_half_up
 from engine.plugins import ScoringMethod, create_registry, parse_options
 from engine.scoring import (
     Award,
@@ -22,7 +23,7 @@ from engine.scoring import (
     TableResult,
 )
 from engine.seating import Line, Numbering, Pair
-from plugins.scoring.matchpoints import Matchpoints, round_half_up
+from plugins.scoring.matchpoints import Matchpoints
 
 MP = Matchpoints()
 F = Fraction

@@ -1,0 +1,1 @@
+"""Benchmarks (see docs/performance.md); run with ``tox -e bench`` or ``python bench/run.py``."""

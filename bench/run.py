@@ -1,0 +1,688 @@
+"""Traveller benchmark: full-store rebuild rate against the raw read rate, and entry latency.
+
+Run with ``tox -e bench`` or ``.venv/bin/python bench/run.py`` (``--quick`` for a smoke
+run, ``--events N`` for the store size). Everything is measured in one run on one
+machine and reported as ratios, with the absolute figures beside them; the numbers
+are also written to ``bench/results/latest.json``. See docs/performance.md.
+
+1. Rebuild. A SQLite store of at least ``--events`` real Traveller events is built
+   through the application's commands (tournaments of two sessions, each of two
+   30-table Mitchell sections played in full, result by result, then closed and
+   published). Then, best of ``--repeat``:
+
+   - raw reads: every row with ``sqlite3``; every row as notifications through the
+     recorder; ``sqlite3`` + ``orjson.loads``; recorder + ``mapper.to_domain_event``;
+   - rebuild, one pass: read the log once, fold every tournament and section, and
+     compute the standings of every session;
+   - rebuild, per tournament: ``history.state_at`` + ``compute_standings`` for each
+     tournament (each call scans the whole log).
+
+   The one-pass rebuild is profiled with cProfile (a separate, untimed run).
+
+2. Latency. A new 30-table Mitchell is played result by result with ``record_result``;
+   after each result the section's standings are computed as ``traveller standings``
+   does. Warm: the application object is reused. Cold: a new ``Traveller`` per query
+   (on every ``--cold-every``-th result).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime as dt
+import gc
+import importlib.metadata
+import json
+import math
+import os
+import platform
+import pstats
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+from uuid import UUID
+
+import orjson
+
+from adapters.storage import env_for
+from engine import history
+from engine.application import Traveller
+from engine.events import DomainEvent
+from engine.section import Section, SectionOpened, project_section
+from engine.standings import compute_standings
+from engine.testing import flat_score, play_movement
+from engine.tournament import EventCreated, Player, Tournament, project_tournament, section_id
+
+T = TypeVar("T")
+
+BATCH = 1000
+"""Rows per read, as :func:`engine.history.history` reads them."""
+TABLE = "stored_events"
+"""The table eventsourcing's SQLite recorder writes (``stored_`` + purpose)."""
+RESULTS = Path(__file__).resolve().parent / "results" / "latest.json"
+READ_TARGET = 2.0
+"""The rebuild should run at no less than 1/2 of the raw read rate."""
+LATENCY_TARGET_MS = 20.0
+"""p99 of result entry to updated standings, warm."""
+
+
+@dataclass(frozen=True)
+class Config:
+    events: int = 100_000
+    tables: int = 30
+    sections: int = 2
+    sessions: int = 2
+    repeat: int = 3
+    latency_tables: int = 30
+    cold_every: int = 5
+    profile: bool = True
+    out: Path | None = RESULTS
+
+
+@dataclass
+class Built:
+    path: Path
+    events: int
+    tournaments: int
+    sections: int
+    results: int
+    seconds: float
+
+
+# ---- building the store -------------------------------------------------------------------
+
+
+def section_names(count: int) -> tuple[str, ...]:
+    return tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:count])
+
+
+def seat_and_play(
+    app: Traveller, event: UUID, session: int, section: str, tables: int, first: int
+) -> int:
+    """Register ``2 * tables`` pairs, assign a full Mitchell and play it; results entered."""
+    for i in range(first, first + 2 * tables):
+        app.register_entry(
+            event,
+            [Player(name=f"Player {i} North", member=f"{i:06d}"), Player(name=f"Player {i} South")],
+            session=session,
+            section=section,
+        )
+    app.assign_movement(event, "mitchell", session=session, section=section, tables=tables)
+    return play_movement(app, event, session=session, section=section)
+
+
+def build_store(
+    path: Path,
+    events: int,
+    *,
+    tables: int = 30,
+    sections: int = 2,
+    sessions: int = 2,
+    progress: Callable[[str], None] | None = None,
+) -> Built:
+    """A SQLite store of at least ``events`` events, every one written through Traveller."""
+    app = Traveller(env_for(str(path)))
+    names = section_names(sections)
+    started = time.perf_counter()
+    tournaments = played = results = 0
+    try:
+        while app.position() < events:
+            tournaments += 1
+            event = app.create_event(
+                f"Bench pairs {tournaments}", date=dt.date(2024, 1, 1), sections=names
+            )
+            for session in range(1, sessions + 1):
+                if session > 1:
+                    app.add_session(event, session, names)
+                for name in names:
+                    results += seat_and_play(app, event, session, name, tables, 1 + 1000 * played)
+                    played += 1
+                    if progress is not None:
+                        progress(f"  built {app.position():>7,} / {events:,} events")
+                    if app.position() >= events:
+                        break
+                else:
+                    app.close_session(event, session)
+                    app.publish(event, session)
+                    continue
+                break
+        return Built(
+            path, app.position(), tournaments, played, results, time.perf_counter() - started
+        )
+    finally:
+        app.close()
+
+
+# ---- raw reads ----------------------------------------------------------------------------
+
+
+def read_sqlite(path: Path, *, parse: bool = False) -> int:
+    """Every row with sqlite3 in batches of BATCH (and ``orjson.loads`` of each state)."""
+    conn = sqlite3.connect(path)
+    try:
+        count, start = 0, 1
+        query = (
+            f"SELECT rowid, originator_id, originator_version, topic, state FROM {TABLE} "
+            "WHERE rowid>=? ORDER BY rowid LIMIT ?"
+        )
+        while True:
+            rows = conn.execute(query, (start, BATCH)).fetchall()
+            if parse:
+                for row in rows:
+                    orjson.loads(row[4])
+            count += len(rows)
+            if len(rows) < BATCH:
+                return count
+            start = rows[-1][0] + 1
+    finally:
+        conn.close()
+
+
+def read_notifications(app: Traveller, *, decode: bool = False) -> int:
+    """Every row as the application reads it (and decoded to a domain event)."""
+    count, start = 0, 1
+    while True:
+        batch = app.recorder.select_notifications(start, BATCH)
+        if decode:
+            for n in batch:
+                app.mapper.to_domain_event(n)
+        count += len(batch)
+        if len(batch) < BATCH:
+            return count
+        start = batch[-1].id + 1
+
+
+# ---- rebuilds -----------------------------------------------------------------------------
+
+
+@dataclass
+class Rebuilt:
+    events: int
+    standings: int
+    fold_seconds: float
+    standings_seconds: float
+    digests: dict[tuple[UUID, int], str] = field(default_factory=dict)
+
+
+def rebuild_one_pass(app: Traveller) -> Rebuilt:
+    """Read the log once, fold every aggregate, then every session's standings."""
+    started = time.perf_counter()
+    tournaments: dict[UUID, Tournament] = {}
+    sections: dict[UUID, Section] = {}
+    count, start = 0, 1
+    while True:
+        batch = app.recorder.select_notifications(start, BATCH)
+        for n in batch:
+            event = app.mapper.to_domain_event(n)
+            assert isinstance(event, DomainEvent)
+            oid = event.originator_id
+            if isinstance(event, EventCreated):
+                created = project_tournament(None, [event])
+                assert created is not None
+                tournaments[oid] = created
+            elif isinstance(event, SectionOpened):
+                opened = project_section(None, [event])
+                assert opened is not None
+                sections[oid] = opened
+            elif oid in tournaments:
+                tournaments[oid].apply(event)
+            else:
+                sections[oid].apply(event)
+        count += len(batch)
+        if len(batch) < BATCH:
+            break
+        start = batch[-1].id + 1
+    folded = time.perf_counter()
+    digests = {}
+    for t in tournaments.values():
+        for session, names in sorted(t.sessions.items()):
+            of = [sections[section_id(t.id, session, name)] for name in names]
+            digests[(t.id, session)] = compute_standings(app.registry, t, of, session).digest()
+    return Rebuilt(count, len(digests), folded - started, time.perf_counter() - folded, digests)
+
+
+def rebuild_state_at(app: Traveller) -> Rebuilt:
+    """``history.state_at`` + ``compute_standings`` for every tournament in the store."""
+    started = time.perf_counter()
+    digests = {}
+    fold = 0.0
+    for event_id, _, _ in app.list_events():
+        t0 = time.perf_counter()
+        snap = history.state_at(app, event_id)
+        fold += time.perf_counter() - t0
+        for session in sorted(snap.tournament.sessions):
+            standings = compute_standings(
+                app.registry, snap.tournament, snap.sections_of(session), session
+            )
+            digests[(event_id, session)] = standings.digest()
+    total = time.perf_counter() - started
+    return Rebuilt(app.position(), len(digests), fold, total - fold, digests)
+
+
+def best_of(repeat: int, run: Callable[[], T]) -> tuple[float, T]:
+    """The shortest wall time of ``repeat`` runs, and that run's value."""
+    best: tuple[float, T] | None = None
+    for _ in range(max(1, repeat)):
+        gc.collect()
+        started = time.perf_counter()
+        value = run()
+        took = time.perf_counter() - started
+        if best is None or took < best[0]:
+            best = (took, value)
+    assert best is not None
+    return best
+
+
+def profile(run: Callable[[], object], limit: int = 15) -> dict[str, Any]:
+    """cProfile of one run: the functions with the most own time, and the most cumulative."""
+    profiler = cProfile.Profile()
+    profiler.runcall(run)
+    stats = pstats.Stats(profiler)
+    total: float = stats.total_tt  # type: ignore[attr-defined]
+    raw: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
+    raw = stats.stats  # type: ignore[attr-defined]
+    here = str(Path(__file__).resolve().parent.parent) + "/"
+    rows: list[dict[str, Any]] = []
+    for (filename, line, name), (_, ncalls, tottime, cumtime, _) in raw.items():
+        short = filename.split("site-packages/", 1)[-1].removeprefix(here)
+        rows.append(
+            {
+                "function": f"{short}:{line}({name})",
+                "calls": ncalls,
+                "own_s": round(tottime, 4),
+                "own_share": round(tottime / total, 4) if total else 0.0,
+                "cumulative_s": round(cumtime, 4),
+                "cumulative_share": round(cumtime / total, 4) if total else 0.0,
+            }
+        )
+    own = sorted(rows, key=lambda r: -float(r["own_s"]))[:limit]
+    cumulative = sorted(rows, key=lambda r: -float(r["cumulative_s"]))[:limit]
+    return {"total_s": round(total, 3), "own": own, "cumulative": cumulative}
+
+
+# ---- latency ------------------------------------------------------------------------------
+
+
+def standings_json(app: Traveller, event: str, session: int) -> dict[str, Any]:
+    """What ``traveller standings`` computes (before rendering)."""
+    eid = app.resolve_event(event)
+    return compute_standings(
+        app.registry, app.tournament(eid), app.sections(eid, session), session
+    ).to_json()
+
+
+def percentiles(seconds: Sequence[float]) -> dict[str, float]:
+    """Nearest-rank p50/p95/p99 and max, in milliseconds."""
+    ordered = sorted(seconds)
+    if not ordered:
+        return {"n": 0}
+
+    def rank(p: float) -> float:
+        return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] * 1000
+
+    return {
+        "n": len(ordered),
+        "p50_ms": round(rank(50), 3),
+        "p95_ms": round(rank(95), 3),
+        "p99_ms": round(rank(99), 3),
+        "max_ms": round(ordered[-1] * 1000, 3),
+        "mean_ms": round(sum(ordered) / len(ordered) * 1000, 3),
+    }
+
+
+def measure_latency(path: Path, tables: int, cold_every: int) -> dict[str, Any]:
+    """A new ``tables``-table Mitchell played result by result, standings after each."""
+    env = env_for(str(path))
+    app = Traveller(env)
+    try:
+        event = app.create_event("Latency pairs", sections=("A",))
+        for i in range(1, 2 * tables + 1):
+            app.register_entry(event, [Player(name=f"L{i} North"), Player(name=f"L{i} South")])
+        app.assign_movement(event, "mitchell", tables=tables)
+        movement = app.section(event).movement
+        assert movement is not None
+        text = str(event)
+        standings_json(app, text, 1)  # the director has looked at the standings once
+        record: list[float] = []
+        query: list[float] = []
+        warm: list[float] = []
+        cold: list[float] = []
+        entered = 0
+        for rnd in range(1, movement.rounds + 1):
+            app.start_round(event, rnd)
+            for e in movement.round(rnd):
+                for board in e.boards:
+                    entry = flat_score(board, e)
+                    t0 = time.perf_counter()
+                    app.record_result(event, entry)
+                    t1 = time.perf_counter()
+                    shown = standings_json(app, text, 1)
+                    t2 = time.perf_counter()
+                    record.append(t1 - t0)
+                    query.append(t2 - t1)
+                    warm.append(t2 - t0)
+                    entered += 1
+                    if entered % cold_every == 0 or entered == 1:
+                        t3 = time.perf_counter()
+                        fresh = Traveller(env)
+                        again = standings_json(fresh, text, 1)
+                        cold.append(time.perf_counter() - t3)
+                        fresh.close()
+                        assert again == shown, "a cold read must show what the warm one shows"
+            app.end_round(event, rnd)
+        section = app.section(event)
+        return {
+            "tables": tables,
+            "results": entered,
+            "section_events": section.version,
+            "warm": percentiles(warm),
+            "warm_record_result": percentiles(record),
+            "warm_standings": percentiles(query),
+            "cold_standings": {**percentiles(cold), "every": cold_every},
+        }
+    finally:
+        app.close()
+
+
+# ---- the run ------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count() or 0
+    return {
+        "cpus": usable,
+        "cpu": cpu or platform.processor(),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "sqlite": sqlite3.sqlite_version,
+        "eventsourcing": importlib.metadata.version("eventsourcing"),
+        "pydantic": importlib.metadata.version("pydantic"),
+    }
+
+
+def rate(events: int, seconds: float) -> float:
+    return events / seconds if seconds > 0 else math.inf
+
+
+def load() -> list[float]:
+    """The 1, 5 and 15 minute load averages (other work on the machine skews timings)."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return []
+
+
+def measure_store(
+    path: Path, built: Built, config: Config, say: Callable[[str], None]
+) -> dict[str, Any]:
+    """Raw reads, the two rebuilds, one tournament's replay and the profile, on one store."""
+    app = Traveller(env_for(str(path)))
+    try:
+        n = built.events
+        say("Raw reads ...")
+        reads: dict[str, float] = {}
+        for key, fn in (
+            ("sqlite3_rows", lambda: read_sqlite(path)),
+            ("recorder_notifications", lambda: read_notifications(app)),
+            ("sqlite3_orjson", lambda: read_sqlite(path, parse=True)),
+            ("recorder_decode_events", lambda: read_notifications(app, decode=True)),
+        ):
+            seconds, count = best_of(config.repeat, fn)
+            assert count == n, f"{key} read {count} rows of {n}"
+            reads[key] = seconds
+        say("Rebuild, one pass ...")
+        one_s, one = best_of(config.repeat, lambda: rebuild_one_pass(app))
+        say("Rebuild, state_at per tournament ...")
+        at_s, at = best_of(config.repeat, lambda: rebuild_state_at(app))
+        assert one.digests == at.digests, "both rebuilds must give the same standings"
+        first = app.list_events()[0][0]
+        own = sum(1 for _ in history.history(app, first))
+        single_s, _ = best_of(config.repeat, lambda: history.standings_at(app, first, 1))
+        profiled: dict[str, Any] = {}
+        if config.profile:
+            say("Profiling the one-pass rebuild ...")
+            profiled = profile(lambda: rebuild_one_pass(app))
+    finally:
+        app.close()
+    read_only, read_decode = reads["recorder_notifications"], reads["recorder_decode_events"]
+    return {
+        "reads_s": reads,
+        "one_pass": one_s,
+        "one_pass_run": one,
+        "state_at": at_s,
+        "state_at_run": at,
+        "single": {"events": own, "seconds": single_s},
+        "budget_s": {
+            "read (recorder)": read_only,
+            "decode (orjson + pydantic)": read_decode - read_only,
+            "fold (apply)": one.fold_seconds - read_decode,
+            "standings (scoring)": one.standings_seconds,
+        },
+        "profile": profiled,
+    }
+
+
+def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Build the store, measure everything, return the figures (and write them as JSON)."""
+    say = log or (lambda _: None)
+    load_before = load()
+    with tempfile.TemporaryDirectory(prefix="traveller-bench-") as folder:
+        path = Path(folder) / "bench.db"
+        say(f"Building a store of at least {config.events:,} events in {path} ...")
+        built = build_store(
+            path,
+            config.events,
+            tables=config.tables,
+            sections=config.sections,
+            sessions=config.sessions,
+            progress=say,
+        )
+        size = path.stat().st_size
+        say(f"  {built.events:,} events in {built.seconds:.1f} s")
+        m = measure_store(path, built, config, say)
+        say(f"Latency: a {config.latency_tables}-table Mitchell, result by result ...")
+        latency = measure_latency(path, config.latency_tables, config.cold_every)
+
+    n = built.events
+    reads = {k: rate(n, s) for k, s in m["reads_s"].items()}
+    read_only, read_decode = reads["recorder_notifications"], reads["recorder_decode_events"]
+    one: Rebuilt = m["one_pass_run"]
+    at: Rebuilt = m["state_at_run"]
+    rebuild_rate, state_at_rate = rate(n, m["one_pass"]), rate(n, m["state_at"])
+    single = m["single"]
+    single_rate = rate(single["events"], single["seconds"])
+    warm, cold = latency["warm"], latency["cold_standings"]
+    figures: dict[str, Any] = {
+        "when": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "machine": {**machine(), "load_before": load_before, "load_after": load()},
+        "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(config).items()},
+        "store": {
+            "events": n,
+            "tournaments": built.tournaments,
+            "sections": built.sections,
+            "results": built.results,
+            "bytes": size,
+            "build_s": round(built.seconds, 2),
+            "build_events_per_s": round(rate(n, built.seconds)),
+        },
+        "reads_events_per_s": {k: round(v) for k, v in reads.items()},
+        "rebuild": {
+            "one_pass": {
+                "seconds": round(m["one_pass"], 3),
+                "events_per_s": round(rebuild_rate),
+                "standings": one.standings,
+                "fold_s": round(one.fold_seconds, 3),
+                "standings_s": round(one.standings_seconds, 3),
+            },
+            "state_at_per_tournament": {
+                "seconds": round(m["state_at"], 3),
+                "events_per_s": round(state_at_rate),
+                "standings": at.standings,
+                "scans_of_the_log": built.tournaments,
+            },
+            "standings_at_one_tournament": {
+                "events_of_the_tournament": single["events"],
+                "seconds": round(single["seconds"], 3),
+                "its_events_per_s": round(single_rate),
+            },
+            "budget_s": {k: round(v, 3) for k, v in m["budget_s"].items()},
+        },
+        "ratios": {
+            "sqlite3_rows_per_read_only": round(reads["sqlite3_rows"] / read_only, 3),
+            "read_decode_per_read_only": round(read_decode / read_only, 3),
+            "one_pass_per_read_only": round(rebuild_rate / read_only, 3),
+            "one_pass_per_read_decode": round(rebuild_rate / read_decode, 3),
+            "state_at_per_read_only": round(state_at_rate / read_only, 3),
+            "state_at_per_one_pass": round(state_at_rate / rebuild_rate, 3),
+            "one_tournament_standings_at_per_one_pass": round(single_rate / rebuild_rate, 3),
+            "warm_p99_per_target": round(warm["p99_ms"] / LATENCY_TARGET_MS, 3),
+            "cold_p50_per_warm_standings_p50": round(
+                cold["p50_ms"] / latency["warm_standings"]["p50_ms"], 2
+            ),
+        },
+        "targets": {
+            "rebuild_within_2x_of_read_only": rebuild_rate * READ_TARGET >= read_only,
+            "rebuild_within_2x_of_read_decode": rebuild_rate * READ_TARGET >= read_decode,
+            "warm_p99_under_20ms": warm["p99_ms"] < LATENCY_TARGET_MS,
+        },
+        "latency": latency,
+        "profile_one_pass": m["profile"],
+    }
+    if config.out is not None:
+        config.out.parent.mkdir(parents=True, exist_ok=True)
+        config.out.write_text(json.dumps(figures, indent=2) + "\n")
+    return figures
+
+
+def met(ok: bool) -> str:
+    return "MET" if ok else "NOT MET"
+
+
+def report(f: dict[str, Any]) -> str:
+    """The figures as a plain-text table."""
+    m, s, r, rb = f["machine"], f["store"], f["reads_events_per_s"], f["rebuild"]
+    t, ratio, lat = f["targets"], f["ratios"], f["latency"]
+    read_only = r["recorder_notifications"]
+    lines = [
+        f"Traveller benchmark — {m['cpus']} CPUs ({m['cpu']}), Python {m['python']}, "
+        f"SQLite {m['sqlite']}, eventsourcing {m['eventsourcing']}; "
+        f"load {m['load_before']} → {m['load_after']}",
+        f"Store: {s['events']:,} events ({s['tournaments']} tournaments, {s['sections']} "
+        f"sections, {s['results']:,} results, {s['bytes'] / 1e6:.1f} MB), built in "
+        f"{s['build_s']} s ({s['build_events_per_s']:,} events/s through the commands)",
+        "",
+        f"{'Full store, best of ' + str(f['config']['repeat']):<58}{'events/s':>11}"
+        f"{'× read-only':>13}",
+    ]
+    at = rb["state_at_per_tournament"]
+    rows = [
+        ("read: sqlite3 rows", r["sqlite3_rows"]),
+        ("read only: recorder.select_notifications", read_only),
+        ("read + orjson.loads (sqlite3)", r["sqlite3_orjson"]),
+        ("read + decode to events (recorder + mapper)", r["recorder_decode_events"]),
+        ("rebuild, one pass: fold + every session's standings", rb["one_pass"]["events_per_s"]),
+        (f"rebuild, state_at per tournament ({at['scans_of_the_log']} scans)", at["events_per_s"]),
+    ]
+    for label, value in rows:
+        lines.append(f"  {label:<56}{value:>11,}{value / read_only:>12.3f}×")
+    one, single = rb["one_pass"], rb["standings_at_one_tournament"]
+    lines.append(
+        f"  one pass took {one['seconds']} s; where the time goes (s): "
+        + ", ".join(f"{k} {v}" for k, v in rb["budget_s"].items())
+    )
+    lines.append(
+        f"  standings_at of one tournament: {single['seconds']} s for its "
+        f"{single['events_of_the_tournament']:,} events ({single['its_events_per_s']:,}/s, "
+        f"{ratio['one_tournament_standings_at_per_one_pass']}× the one-pass rate)"
+    )
+    lines += [
+        f"  target, rebuild ≥ ½ the read-only rate: {met(t['rebuild_within_2x_of_read_only'])} "
+        f"(rebuild / read-only = {ratio['one_pass_per_read_only']}); against read + decode: "
+        f"{met(t['rebuild_within_2x_of_read_decode'])} ({ratio['one_pass_per_read_decode']})",
+        "",
+        f"record_result → standings, {lat['tables']}-table Mitchell, {lat['results']} results "
+        f"(a section of {lat['section_events']} events)",
+        f"  {'':<42}{'n':>6}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}",
+    ]
+    cold_label = f"cold: new Traveller + standings (1 in {lat['cold_standings']['every']})"
+    for label, key in (
+        ("warm: record_result + standings", "warm"),
+        ("  of which record_result", "warm_record_result"),
+        ("  of which standings", "warm_standings"),
+        (cold_label, "cold_standings"),
+    ):
+        p = lat[key]
+        lines.append(
+            f"  {label:<42}{p['n']:>6}{p['p50_ms']:>9.2f}{p['p95_ms']:>9.2f}"
+            f"{p['p99_ms']:>9.2f}{p['max_ms']:>9.2f}"
+        )
+    lines.append(
+        f"  target, warm p99 < {LATENCY_TARGET_MS:g} ms: {met(t['warm_p99_under_20ms'])} "
+        f"(p99 / target = {ratio['warm_p99_per_target']}); cold / warm standings p50 = "
+        f"{ratio['cold_p50_per_warm_standings_p50']}×"
+    )
+    prof = f["profile_one_pass"]
+    if prof:
+        lines += ["", f"One-pass rebuild under cProfile ({prof['total_s']} s), top own time:"]
+        for p in prof["own"][:12]:
+            lines.append(
+                f"  {p['own_share'] * 100:5.1f}%  {p['own_s']:7.3f} s {p['calls']:>10,}  "
+                f"{p['function']}"
+            )
+    return "\n".join(lines)
+
+
+def parse(argv: Sequence[str] | None = None) -> Config:
+    parser = argparse.ArgumentParser(description="Traveller benchmark (docs/performance.md).")
+    add = parser.add_argument
+    add("--events", type=int, help="store size, at least (default 100000; 5000 with --quick)")
+    add("--quick", action="store_true", help="a small smoke run (seconds)")
+    add("--tables", type=int, default=30, help="tables of each Mitchell in the store (30)")
+    add("--latency-tables", type=int, help="tables of the timed Mitchell (30; 10 with --quick)")
+    add("--repeat", type=int, help="best of N for the full-store figures (3; 1 with --quick)")
+    add("--cold-every", type=int, help="a cold read on every Nth result (5; 10 with --quick)")
+    add("--no-profile", action="store_true", help="skip the cProfile run")
+    add("--out", type=Path, default=RESULTS, help="where to write the JSON")
+    a = parser.parse_args(argv)
+
+    def pick(given: int | None, full: int, quick: int) -> int:
+        return given if given is not None else (quick if a.quick else full)
+
+    return Config(
+        events=pick(a.events, 100_000, 5_000),
+        tables=a.tables,
+        repeat=pick(a.repeat, 3, 1),
+        latency_tables=pick(a.latency_tables, 30, 10),
+        cold_every=pick(a.cold_every, 5, 10),
+        profile=not a.no_profile,
+        out=a.out,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    config = parse(argv)
+    figures = run(config, log=lambda text: print(text, file=sys.stderr, flush=True))
+    print(report(figures))
+    if config.out is not None:
+        print(f"\nWritten to {config.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
