@@ -109,6 +109,26 @@ class Movement(BaseModel):
         """(board, NS pair, EW pair) → the encounter that plays it."""
         return {(b, self.ns_pair(e), self.ew_pair(e)): e for e in self.schedule for b in e.boards}
 
+    def set_index(self, boards: tuple[int, ...]) -> int:
+        """The 0-based board set a group of boards belongs to (set 1 is boards 1–B)."""
+        return (boards[0] - self.boards[0]) // self.boards_per_round
+
+    def master_sheet(self, *, byes: bool = True) -> list[list[str]]:
+        """The manual's master sheet: a row per round, a cell per board set.
+
+        A cell holds "NS-EW" (several, space-separated, where tables share the set as a
+        relay), "bye" for a set on the bye stand (left blank with ``byes=False``, as the
+        manual's Howell sheets do), or "" for a set not in play."""
+        sets = self.set_index((self.boards[-1],)) + 1
+        rows = [[""] * sets for _ in range(self.rounds)]
+        for e in sorted(self.schedule, key=lambda e: (e.round, e.table)):
+            cell = self.set_index(e.boards)
+            rows[e.round - 1][cell] = f"{rows[e.round - 1][cell]} {e.ns}-{e.ew}".strip()
+        for rnd, boards in self.bye_boards if byes else ():
+            for board in boards:
+                rows[rnd - 1][self.set_index((board,))] = "bye"
+        return rows
+
     def to_json(self) -> dict[str, object]:
         """The documented JSON shape (``traveller movement show --format json``)."""
         return self.model_dump(mode="json")

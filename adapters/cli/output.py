@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from engine.errors import InvalidFile, InvalidMovement, TravellerError
+from engine.movement import Movement
 
 console = Console()
 errors = Console(stderr=True)
@@ -105,4 +106,22 @@ def rows_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> No
         table.add_column(c)
     for r in rows:
         table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in columns))
+    console.print(table)
+
+
+def master_sheet(movement: Movement) -> None:
+    """The master sheet as the manual prints it: rounds down, board sets across."""
+    m = movement
+    table = Table(
+        title=f"{m.tables}-table {m.family}: {m.rounds} rounds of {m.boards_per_round} boards"
+        + ("" if not m.description else f" — {m.description}"),
+        title_justify="left",
+    )
+    table.add_column("rd/bds", justify="right")
+    sheet = m.master_sheet()
+    for i in range(len(sheet[0])):
+        first = m.boards[0] + i * m.boards_per_round
+        table.add_column(f"{first}-{first + m.boards_per_round - 1}", justify="center")
+    for rnd, row in enumerate(sheet, start=1):
+        table.add_row(str(rnd), *row)
     console.print(table)

@@ -206,3 +206,34 @@ def test_figure_17_neutral_board_method_1(tmp_path: Path) -> None:
     board = board_points(cli.run("board", "3", "--event", event))
     assert board["5-6"] == ("5.00", "0.00") and board["1-11"] == ("2.50", "2.50")
     assert board["2-9"] == ("3.75", "1.25") and board["10-4"] == ("2.50", "2.50")
+
+
+def test_master_sheets_through_the_cli() -> None:
+    """Figures 9 and 11 as `traveller movement show` prints them (JSON, then the grid)."""
+    from engine.movement import Movement
+    from tests.plugins.test_mitchell import FIGURE_9, FIGURE_11, grid
+
+    cli = Cli()
+    for tables, figure in ((7, FIGURE_9), (8, FIGURE_11)):
+        shown = cli.run(
+            "movement", "show", "mitchell", "--tables", str(tables), "--boards-per-round", "3"
+        )
+        assert set(shown) >= {
+            "family",
+            "tables",
+            "rounds",
+            "boards_per_round",
+            "schedule",
+            "relays",
+            "sit_outs",
+        }
+        assert shown["schedule"][0] == {
+            "round": 1,
+            "table": 1,
+            "ns": 1,
+            "ew": 1,
+            "boards": [1, 2, 3],
+        }
+        assert Movement.model_validate(shown).master_sheet() == grid(figure)
+    text = cli.text("movement", "show", "mitchell", "--tables", "7", "--boards-per-round", "3")
+    assert "19-21" in text and "7-7" in text and "│  1-2  │" in text

@@ -22,12 +22,7 @@ HOWELL = Howell()
 
 
 def sheet(m: Movement) -> list[list[str]]:
-    """The master sheet: a row per round, a cell per board set ("NS-EW" or "")."""
-    rows = [[""] * m.rounds for _ in range(m.rounds)]
-    for e in sorted(m.schedule, key=lambda e: (e.round, e.table)):
-        cell = (e.boards[0] - 1) // m.boards_per_round
-        rows[e.round - 1][cell] = f"{rows[e.round - 1][cell]} {e.ns}-{e.ew}".strip()
-    return rows
+    return m.master_sheet(byes=False)
 
 
 # Figure 7: the 12-pair Howell master sheet (11 rounds, 22 boards), rows are rounds,

@@ -19,15 +19,7 @@ MITCHELL = Mitchell()
 
 
 def sheet(m: Movement) -> list[list[str]]:
-    """The master sheet: a row per round, a cell per board set ("NS-EW", "bye", or "")."""
-    sets = len(m.boards) // m.boards_per_round
-    rows = [[""] * sets for _ in range(m.rounds)]
-    for e in sorted(m.schedule, key=lambda e: (e.round, e.table)):
-        cell = (e.boards[0] - 1) // m.boards_per_round
-        rows[e.round - 1][cell] = f"{rows[e.round - 1][cell]} {e.ns}-{e.ew}".strip()
-    for rnd, boards in m.bye_boards:
-        rows[rnd - 1][(boards[0] - 1) // m.boards_per_round] = "bye"
-    return rows
+    return m.master_sheet()
 
 
 def grid(text: str) -> list[list[str]]:

@@ -1,0 +1,77 @@
+"""The benchmark's functions run at a tiny size and report what they should (no timings)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from adapters.storage import env_for
+from bench.run import Config, build_store, percentiles, read_notifications, read_sqlite, report, run
+from engine.application import Traveller
+
+
+def test_a_tiny_store_holds_real_events_read_every_way(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.db"
+    built = build_store(path, 200, tables=3, sections=2, sessions=2)
+    assert built.events >= 200
+    assert built.results > 0
+    app = Traveller(env_for(str(path)))
+    try:
+        assert read_sqlite(path) == built.events
+        assert read_sqlite(path, parse=True) == built.events
+        assert read_notifications(app) == built.events
+        assert read_notifications(app, decode=True) == built.events
+    finally:
+        app.close()
+
+
+def test_a_tiny_run_reports_every_figure(tmp_path: Path) -> None:
+    out = tmp_path / "results" / "latest.json"
+    config = Config(events=300, tables=3, repeat=1, latency_tables=3, cold_every=2, out=out)
+    figures = run(config)
+    assert json.loads(out.read_text()) == json.loads(json.dumps(figures))
+    assert {
+        "machine",
+        "config",
+        "store",
+        "reads_events_per_s",
+        "rebuild",
+        "ratios",
+        "targets",
+        "latency",
+        "profile_one_pass",
+    } <= set(figures)
+    assert figures["store"]["events"] >= 300
+    assert set(figures["reads_events_per_s"]) == {
+        "sqlite3_rows",
+        "recorder_notifications",
+        "sqlite3_orjson",
+        "recorder_decode_events",
+    }
+    assert {
+        "one_pass",
+        "state_at_per_tournament",
+        "standings_at_one_tournament",
+        "budget_s",
+    } <= set(figures["rebuild"])
+    assert (
+        figures["rebuild"]["one_pass"]["standings"]
+        == figures["rebuild"]["state_at_per_tournament"]["standings"]
+        > 0
+    )
+    assert {
+        "rebuild_within_2x_of_read_only",
+        "rebuild_within_2x_of_read_decode",
+        "warm_p99_under_20ms",
+    } == set(figures["targets"])
+    latency = figures["latency"]
+    for key in ("warm", "warm_record_result", "warm_standings", "cold_standings"):
+        assert {"n", "p50_ms", "p95_ms", "p99_ms", "max_ms"} <= set(latency[key])
+    assert latency["warm"]["n"] == latency["results"] > 0
+    assert figures["profile_one_pass"]["own"]
+    assert "record_result" in report(figures)
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    p = percentiles([i / 1000 for i in range(1, 101)])
+    assert (p["p50_ms"], p["p95_ms"], p["p99_ms"], p["max_ms"]) == (50, 95, 99, 100)
