@@ -23,8 +23,8 @@ from adapters.storage import env_for, store_url
 from engine import history, rules
 from engine.application import Traveller
 from engine.errors import InvalidFile, InvalidInput, TravellerError
-from engine.plugins import parse_options as plugin_options
 from engine.logging import configure_logging
+from engine.plugins import parse_options as plugin_options
 from engine.scoring import Award
 from engine.seating import Numbering
 from engine.standings import compute_standings, traveller
