@@ -1,0 +1,64 @@
+"""Stored events: JSON rows with a schema version, upcast when read, never rewritten."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+from uuid import uuid4
+
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.utils import get_topic
+
+from engine.events import SCHEMA_KEY, DomainEvent
+from engine.section import ResultRecorded
+from engine.testing import memory_app
+
+
+class PairRenamed(DomainEvent):
+    """A test event whose version 2 split ``name`` into two players."""
+
+    schema_version: ClassVar[int] = 2
+    players: tuple[str, str]
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        if version == 1:
+            first, _, second = state.pop("name").partition(" & ")
+            state["players"] = (first, second)
+        return state
+
+
+def test_an_old_event_is_upcast_when_read() -> None:
+    app = memory_app()
+    old = {
+        "originator_id": str(uuid4()),
+        "originator_version": 1,
+        "timestamp": "2008-04-26T10:00:00+00:00",
+        "actor": "TD",
+        "reason": None,
+        "name": "Sato & Tanaka",
+        SCHEMA_KEY: 1,
+    }
+    stored = StoredEvent(
+        originator_id=old["originator_id"],
+        originator_version=1,
+        topic=get_topic(PairRenamed),
+        state=app.mapper.transcoder.encode(old),
+    )
+    event = app.mapper.to_domain_event(stored)
+    assert isinstance(event, PairRenamed)
+    assert event.players == ("Sato", "Tanaka")
+
+
+def test_the_schema_version_is_stored_with_every_event() -> None:
+    app = memory_app()
+    event = ResultRecorded.model_validate(
+        {
+            "originator_id": uuid4(),
+            "originator_version": 4,
+            "result": {"board": 1, "ns": 1, "ew": 1, "score_ns": 420},
+        }
+    )
+    stored = app.mapper.to_stored_event(event)
+    assert app.mapper.transcoder.decode(stored.state)[SCHEMA_KEY] == 1
+    assert stored.topic == "engine.section:ResultRecorded"
+    assert app.mapper.to_domain_event(stored) == event
