@@ -29,6 +29,13 @@ def env_for(url: str) -> dict[str, str]:
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     if url.startswith(("postgresql://", "postgres://")):
         parts = urlparse(url)
+        try:
+            port = parts.port or 5432
+        except ValueError:
+            raise StoreError(
+                f"The store URL {url!r} has no valid port.",
+                hint="Write postgresql://USER:PASSWORD@HOST:PORT/DBNAME.",
+            ) from None
         if not parts.path.strip("/"):
             raise StoreError(
                 f"The store URL {url!r} names no database.",
@@ -36,9 +43,9 @@ def env_for(url: str) -> dict[str, str]:
             )
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
-            "POSTGRES_DBNAME": parts.path.strip("/"),
+            "POSTGRES_DBNAME": unquote(parts.path.strip("/")),
             "POSTGRES_HOST": parts.hostname or "localhost",
-            "POSTGRES_PORT": str(parts.port or 5432),
+            "POSTGRES_PORT": str(port),
             "POSTGRES_USER": unquote(parts.username or ""),
             "POSTGRES_PASSWORD": unquote(parts.password or ""),
             "CREATE_TABLE": "y",

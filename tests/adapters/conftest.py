@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.adapters.postgres import PostgresServer, Unavailable, start_server
+from tests.adapters.postgres import PostgresServer, PostgresUnavailableError, start_server
 
 
 @pytest.fixture(scope="session")
@@ -14,7 +14,7 @@ def postgres_server() -> Iterator[PostgresServer]:
     """One throwaway server for this pytest process (each xdist worker starts its own)."""
     try:
         server = start_server()
-    except Unavailable as why:
+    except PostgresUnavailableError as why:
         pytest.skip(str(why))
     try:
         yield server

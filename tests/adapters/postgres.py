@@ -42,11 +42,11 @@ START_ATTEMPTS = 3
 START_TIMEOUT = 60  # seconds
 
 
-class Unavailable(Exception):
+class PostgresUnavailableError(Exception):
     """This machine has no PostgreSQL to run (a reason to skip); the message says why."""
 
 
-class ServerFailed(RuntimeError):
+class PostgresStartError(RuntimeError):
     """PostgreSQL is installed but would not start (a reason to fail, not to skip)."""
 
 
@@ -65,7 +65,9 @@ def find_binaries() -> Path:
         if all(os.access(folder / tool, os.X_OK) for tool in ("initdb", "pg_ctl", "postgres")):
             return folder
     looked = ", ".join(str(c) for c in candidates) or "/usr/lib/postgresql/*/bin and PATH"
-    raise Unavailable(f"PostgreSQL server binaries not found (looked in {looked}): {INSTALL_HINT}.")
+    raise PostgresUnavailableError(
+        f"PostgreSQL server binaries not found (looked in {looked}): {INSTALL_HINT}."
+    )
 
 
 def _major_version(bin_folder: Path) -> int:
@@ -88,7 +90,7 @@ def _server_user() -> pwd.struct_passwd | None:
     try:
         return pwd.getpwnam(SYSTEM_USER)
     except KeyError:
-        raise Unavailable(
+        raise PostgresUnavailableError(
             f"The tests run as root, PostgreSQL refuses to, and there is no {SYSTEM_USER!r} "
             f"system user to run it as: {INSTALL_HINT} (the package creates the user), or run "
             "the tests as an ordinary user."
@@ -163,13 +165,13 @@ class PostgresServer:
 def start_server() -> PostgresServer:
     """initdb + pg_ctl start in a fresh temporary directory.
 
-    Raises :class:`Unavailable` when PostgreSQL is not installed (skip), and
-    :class:`ServerFailed` when it is but does not start (fail)."""
+    Raises :class:`PostgresUnavailableError` when PostgreSQL is not installed (skip), and
+    :class:`PostgresStartError` when it is but does not start (fail)."""
     bin_folder = find_binaries()
     user = _server_user()
     for driver in ("psycopg", "psycopg_pool"):
         if importlib.util.find_spec(driver) is None:
-            raise Unavailable(
+            raise PostgresUnavailableError(
                 f"The Python module {driver} is not installed: "
                 "pip install -e '.[postgres]' (eventsourcing[postgres] needs psycopg[pool])."
             )
@@ -195,7 +197,7 @@ def start_server() -> PostgresServer:
             check=False,
         )
         if initdb.returncode != 0:
-            raise ServerFailed(f"initdb failed ({initdb.returncode}):\n{initdb.stdout}")
+            raise PostgresStartError(f"initdb failed ({initdb.returncode}):\n{initdb.stdout}")
         failures: list[str] = []
         for _attempt in range(START_ATTEMPTS):
             server = PostgresServer(bin_folder, root, free_port(), user)
@@ -233,7 +235,7 @@ def start_server() -> PostgresServer:
             # Most likely another process took the port between free_port() and start.
             failures.append(f"port {server.port}: {started.stdout.strip()}\n{_tail(server.log)}")
             server.log.unlink(missing_ok=True)
-        raise ServerFailed("PostgreSQL did not start:\n" + "\n".join(failures))
+        raise PostgresStartError("PostgreSQL did not start:\n" + "\n".join(failures))
     except BaseException:
         with contextlib.suppress(Exception):
             _run(
