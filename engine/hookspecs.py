@@ -34,3 +34,13 @@ def traveller_register_movements(register: Callable[[Any], None]) -> None:
 @hookspec
 def traveller_register_scoring_methods(register: Callable[[Any], None]) -> None:
     """Register scoring methods (objects following :class:`engine.plugins.ScoringMethod`)."""
+
+
+@hookspec
+def traveller_register_vp_scales(register: Callable[[Any], None]) -> None:
+    """Register victory-point scales (following :class:`engine.plugins.VictoryPointScale`)."""
+
+
+@hookspec
+def traveller_register_masterpoint_rules(register: Callable[[Any], None]) -> None:
+    """Register masterpoint rules (following :class:`engine.plugins.MasterpointRule`)."""

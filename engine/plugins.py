@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from fractions import Fraction
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import pluggy
 from pydantic import BaseModel, ValidationError
@@ -53,7 +54,27 @@ class ScoringMethod(Protocol):
     def score(self, facts: SectionFacts, options: Any) -> SectionScore: ...
 
 
-P = TypeVar("P", MovementFamily, ScoringMethod)
+@runtime_checkable
+class VictoryPointScale(Protocol):
+    """A conversion of an IMP margin over a number of boards into victory points."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+    version: ClassVar[str]
+
+    def victory_points(self, imps: int, boards: int) -> tuple[Fraction, Fraction]:
+        """The VPs of the side whose margin is ``imps`` (may be negative), and its opponent's."""
+        ...
+
+
+@runtime_checkable
+class MasterpointRule(Protocol):
+    """A federation's rule for awarding masterpoints (or deciding who may earn them)."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+    version: ClassVar[str]
+    Options: ClassVar[type[BaseModel]]
 
 
 @dataclass
@@ -90,8 +111,12 @@ class Registry:
         self._sources = sorted(sources or [])
         self._movements = _Kind("movement")
         self._scoring = _Kind("scoring method")
+        self._vp_scales = _Kind("VP scale")
+        self._masterpoints = _Kind("masterpoint rule")
         manager.hook.traveller_register_movements(register=self._movements.add)
         manager.hook.traveller_register_scoring_methods(register=self._scoring.add)
+        manager.hook.traveller_register_vp_scales(register=self._vp_scales.add)
+        manager.hook.traveller_register_masterpoint_rules(register=self._masterpoints.add)
 
     # -- lookup ------------------------------------------------------------------------
 
@@ -106,6 +131,18 @@ class Registry:
 
     def scoring_methods(self) -> list[ScoringMethod]:
         return list(self._scoring.primary.values())
+
+    def vp_scale(self, name: str) -> VictoryPointScale:
+        return self._vp_scales.get(name)  # type: ignore[no-any-return]
+
+    def vp_scales(self) -> list[VictoryPointScale]:
+        return list(self._vp_scales.primary.values())
+
+    def masterpoint_rule(self, name: str) -> MasterpointRule:
+        return self._masterpoints.get(name)  # type: ignore[no-any-return]
+
+    def masterpoint_rules(self) -> list[MasterpointRule]:
+        return list(self._masterpoints.primary.values())
 
     def loaded(self) -> list[tuple[str, str]]:
         """(entry-point name, distribution and version) for the log and the audit trail."""

@@ -140,3 +140,5 @@ class SectionScore:
     results: tuple[ScoredResult, ...]
     totals: dict[Pair, PairTotal]
     higher_is_better: bool = True
+    datum: dict[int, Fraction] = field(default_factory=dict)
+    """Board → the datum results were measured against (Houston/Butler methods only)."""

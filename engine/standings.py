@@ -172,6 +172,8 @@ def traveller(
         "dealer": bridge.dealer(board).value,
         "vulnerability": bridge.vulnerability(board).value,
         "top": number(scored.tops.get(board, Fraction(0))),
+        "method": scored.method,
+        "datum": None if board not in scored.datum else number(scored.datum[board]),
         "results": [_traveller_line(section, s) for s in sorted(rows, key=_order)],
     }
 
@@ -197,6 +199,9 @@ def _traveller_line(section: Section, s: ScoredResult) -> dict[str, Any]:
         "lead": None if r is None else r.lead,
         "score_ns": None if r is None else r.score_ns,
         "adjusted": adjusted,
+        "points_ns": show(s.points_ns),
+        "points_ew": show(s.points_ew),
+        # The same numbers under their matchpoint names, as the traveller sheet heads them.
         "mp_ns": show(s.points_ns),
         "mp_ew": show(s.points_ew),
     }

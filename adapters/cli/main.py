@@ -7,31 +7,35 @@ and every command that shows data takes ``--format table|json``.
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import getpass
-import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
 
 from adapters.cli import output
+from adapters.cli.common import (
+    Actor,
+    EventOpt,
+    Fmt,
+    NumberingOpt,
+    Reason,
+    SectionOpt,
+    SessionOpt,
+    Store,
+    actor_name,
+    guarded,
+    open_app,
+    parse_options,
+    say,
+)
 from adapters.cli.output import Format
 from adapters.files.travellers_csv import read_travellers
-from adapters.storage import env_for, store_url
 from engine import history, rules
-from engine.application import Traveller
 from engine.errors import InvalidFile, InvalidInput, TravellerError
-from engine.logging import configure_logging
 from engine.plugins import parse_options as plugin_options
 from engine.scoring import Award
-from engine.seating import Numbering
 from engine.standings import compute_standings, traveller
 from engine.tournament import Player, ScoringChoice
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 app = typer.Typer(
     help="Traveller — run duplicate-bridge tournaments; every action is kept as an event.",
@@ -55,96 +59,6 @@ for sub, name in (
     (import_app, "import"),
 ):
     app.add_typer(sub, name=name)
-
-# ---- shared options -------------------------------------------------------------------------
-
-Store = Annotated[
-    str | None,
-    typer.Option(
-        "--store",
-        help="Store URL: a SQLite file path, "
-        "sqlite:///PATH, postgresql://…, or memory:. Default ./traveller.db "
-        "(or $TRAVELLER_STORE).",
-        show_default=False,
-    ),
-]
-Fmt = Annotated[Format, typer.Option("--format", help="table for people, json for scripts.")]
-EventOpt = Annotated[str, typer.Option("--event", help="The event id (or a unique prefix).")]
-SessionOpt = Annotated[int, typer.Option("--session", help="Session number.")]
-SectionOpt = Annotated[str, typer.Option("--section", help="Section letter.")]
-Actor = Annotated[
-    str | None,
-    typer.Option(
-        "--actor",
-        help="Who is doing this (for the audit "
-        "trail). Default $TRAVELLER_ACTOR or your login name.",
-        show_default=False,
-    ),
-]
-Reason = Annotated[str | None, typer.Option("--reason", help="Why (kept in the audit trail).")]
-NumberingOpt = Annotated[
-    Numbering | None,
-    typer.Option(
-        "--numbering",
-        help="For a section with no movement: mitchell (NS and EW numbered "
-        "separately) or howell (one series).",
-    ),
-]
-
-_apps: dict[str, Traveller] = {}
-
-
-def open_app(store: str | None) -> Traveller:
-    """The application for a store URL (one per process; memory stores live as long)."""
-    url = store_url(store)
-    if url not in _apps:
-        _apps[url] = Traveller(env_for(url))
-    return _apps[url]
-
-
-def actor_name(actor: str | None) -> str:
-    if actor:
-        return actor
-    if os.environ.get("TRAVELLER_ACTOR"):
-        return os.environ["TRAVELLER_ACTOR"]
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "director"
-
-
-def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn Traveller's errors into a clear message and exit status 1."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        configure_logging()
-        fmt = kwargs.get("fmt", Format.table)
-        try:
-            return fn(*args, **kwargs)
-        except TravellerError as exc:
-            output.error(exc, fmt if isinstance(fmt, Format) else Format.table)
-            raise typer.Exit(1) from None
-
-    return wrapper
-
-
-def say(fmt: Format, data: Any, text: str) -> None:
-    if fmt is Format.json:
-        output.emit_json(data)
-    else:
-        output.console.print(text, highlight=False)
-
-
-def parse_options(values: list[str] | None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for item in values or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise InvalidInput(f"{item!r} is not an option.", hint="Write --option KEY=VALUE.")
-        options[key.strip()] = value.strip()
-    return options
-
 
 # ---- events and sessions --------------------------------------------------------------------
 
