@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,6 +31,10 @@ class Encounter(BaseModel):
     ns: int = Field(ge=1)
     ew: int = Field(ge=1)
     boards: tuple[int, ...]
+    arrow_switch: bool = False
+    """The boards are turned (arrow-switch): the pair numbered ``ew`` plays them NS."""
+    players: tuple[int, int, int, int] | None = None
+    """For an individual movement: the players sitting North, East, South and West."""
 
 
 class Relay(BaseModel):
@@ -58,6 +63,9 @@ class Movement(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     family: str
+    kind: Literal["pairs", "teams", "individual"] = "pairs"
+    """What the numbers in the schedule are: pairs, teams' pairs, or (with
+    ``Encounter.players``) individual players."""
     tables: int = Field(ge=1)
     rounds: int = Field(ge=1)
     boards_per_round: int = Field(ge=1)
@@ -73,6 +81,10 @@ class Movement(BaseModel):
     The family proposes it as the manual advises (a Howell's stationary pair, a
     Mitchell's last NS); seating fills it in only when a pair is missing."""
     stationary: tuple[Pair, ...] = ()
+    rovers: tuple[Pair, ...] = ()
+    """Pairs that rove (an NS rover displacing a different pair each round)."""
+    curtail_after: tuple[int, ...] = ()
+    """Rounds after which play may stop with every board still played equally often."""
     description: str = ""
     plugin: str = ""
     plugin_version: str = ""
