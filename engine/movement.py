@@ -142,8 +142,16 @@ class Movement(BaseModel):
         return rows
 
     def to_json(self) -> dict[str, object]:
-        """The documented JSON shape (``traveller movement show --format json``)."""
-        return self.model_dump(mode="json")
+        """The documented JSON shape (``traveller movement show --format json``).
+
+        An encounter lists ``arrow_switch`` and ``players`` only when they are used."""
+        data = self.model_dump(mode="json")
+        for e in data["schedule"]:
+            if not e["arrow_switch"]:
+                del e["arrow_switch"]
+            if e["players"] is None:
+                del e["players"]
+        return data
 
 
 def board_set(set_number: int, boards_per_round: int, first_board: int = 1) -> tuple[int, ...]:

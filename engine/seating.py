@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class Line(enum.StrEnum):
@@ -24,9 +24,11 @@ class Numbering(enum.StrEnum):
     """One series 1..N (a Howell, or an arrow-switched Mitchell): a pair sits either way."""
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Pair:
-    """A pair of a section: its number and, in Mitchell numbering, its line."""
+class Pair(NamedTuple):
+    """A pair of a section: its number and, in Mitchell numbering, its line.
+
+    A named tuple, because pairs are the keys of every standings computation and a
+    tuple hashes and compares in C."""
 
     number: int
     line: Line | None = None

@@ -116,26 +116,35 @@ class BoardDeclaredNeutral(DomainEvent):
 
 @dataclass(frozen=True, slots=True)
 class TableEntry:
-    """What the scorer holds for one table on one board."""
+    """What the scorer holds for one table on one board: the fact a scoring method
+    sees and, for a played board, the result as the table wrote it."""
 
-    board: int
-    ns: Pair
-    ew: Pair
+    fact: TableResult
     result: Result | None = None
-    neutral: bool = False
-    award_ns: Award | None = None
-    award_ew: Award | None = None
 
-    def fact(self) -> TableResult:
-        return TableResult(
-            board=self.board,
-            ns=self.ns,
-            ew=self.ew,
-            score_ns=None if self.result is None else self.result.score_ns,
-            neutral=self.neutral,
-            award_ns=self.award_ns,
-            award_ew=self.award_ew,
-        )
+    @property
+    def board(self) -> int:
+        return self.fact.board
+
+    @property
+    def ns(self) -> Pair:
+        return self.fact.ns
+
+    @property
+    def ew(self) -> Pair:
+        return self.fact.ew
+
+    @property
+    def neutral(self) -> bool:
+        return self.fact.neutral
+
+    @property
+    def award_ns(self) -> Award | None:
+        return self.fact.award_ns
+
+    @property
+    def award_ew(self) -> Award | None:
+        return self.fact.award_ew
 
 
 @dataclass
@@ -159,6 +168,7 @@ class Section:
     tables: dict[tuple[int, Pair], TableEntry] = field(default_factory=dict)
     """(board, NS pair) → the table's entry."""
     _by_ew: dict[tuple[int, Pair], tuple[int, Pair]] = field(default_factory=dict)
+    _plays: tuple[tuple[int, Pair | None], dict[int, int]] | None = None
 
     # -- reading --------------------------------------------------------------------------
 
@@ -198,21 +208,24 @@ class Section:
         return (ScoringField("ALL", tuple(pairs)),)
 
     def expected_plays(self) -> dict[int, int]:
+        """Board → how often the movement has it played, the phantom's tables left out."""
         if self.movement is None:
             return {}
-        plays: dict[int, int] = {}
-        for e in self.movement.schedule:
-            if self.phantom in (self.movement.ns_pair(e), self.movement.ew_pair(e)):
-                continue
-            for b in e.boards:
-                plays[b] = plays.get(b, 0) + 1
-        return plays
+        if self._plays is None or self._plays[0] != (id(self.movement), self.phantom):
+            plays: dict[int, int] = {}
+            for e in self.movement.schedule:
+                if self.phantom in (self.movement.ns_pair(e), self.movement.ew_pair(e)):
+                    continue
+                for b in e.boards:
+                    plays[b] = plays.get(b, 0) + 1
+            self._plays = ((id(self.movement), self.phantom), plays)
+        return self._plays[1]
 
     def facts(self) -> SectionFacts:
         return SectionFacts(
             numbering=self.numbering or Numbering.HOWELL,
             fields=self.fields(),
-            results=tuple(t.fact() for t in self.tables.values()),
+            results=tuple(t.fact for t in self.tables.values()),
             expected_plays=self.expected_plays(),
         )
 
@@ -231,12 +244,31 @@ class Section:
             _by_ew=dict(self._by_ew),
         )
 
-    def _set(self, board: int, ns: int, ew: int, **what: Any) -> None:
-        """Replace the table entry of (board, ns, ew) with one holding ``what``."""
+    def _set(
+        self,
+        board: int,
+        ns: int,
+        ew: int,
+        *,
+        result: Result | None = None,
+        neutral: bool = False,
+        award_ns: Award | None = None,
+        award_ew: Award | None = None,
+    ) -> None:
+        """Put a new (immutable) entry for the table of (board, ns, ew) in place."""
         key = (board, self.pair(Line.NS, ns))
-        blank = TableEntry(board, key[1], self.pair(Line.EW, ew))
-        self.tables[key] = replace(blank, **what)
-        self._by_ew[(board, blank.ew)] = key
+        fact = TableResult(
+            board=board,
+            ns=key[1],
+            ew=self.pair(Line.EW, ew),
+            score_ns=None if result is None else result.score_ns,
+            neutral=neutral,
+            award_ns=award_ns,
+            award_ew=award_ew,
+        )
+        entry = TableEntry(fact, result)
+        self.tables[key] = entry
+        self._by_ew[(board, entry.ew)] = key
 
     def _drop(self, board: int, ns: int) -> None:
         entry = self.tables.pop((board, self.pair(Line.NS, ns)))
@@ -253,12 +285,14 @@ class Section:
                 self.movement = event.movement
                 self.movement_options = event.options
                 self.numbering = event.movement.numbering
+                self.expected_plays()
             case PairsSeated():
                 self.seats.update({Pair.parse(k): v for k, v in event.seats.items()})
                 self.phantom = None if event.phantom is None else Pair.parse(event.phantom)
                 for pair in list(self.seats):
                     if pair == self.phantom:
                         del self.seats[pair]
+                self.expected_plays()
             case RoundStarted():
                 self.rounds_started.append(event.round)
             case RoundEnded():

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from functools import lru_cache
+from math import lcm
+from typing import Any, ClassVar, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -92,37 +94,39 @@ class Matchpoints:
         most = max((len(tables) for tables in by_board.values()), default=0)
 
         tops: dict[int, Fraction] = {}
-        points: dict[int, tuple[Fraction, Fraction]] = {}
-        played_points: dict[Pair, Fraction] = defaultdict(Fraction)
-        played_tops: dict[Pair, Fraction] = defaultdict(Fraction)
+        points: list[tuple[Fraction, Fraction]] = [(Fraction(0), Fraction(0))] * len(outcomes)
         for board, tables in sorted(by_board.items()):
-            played = [(i, s) for i in tables if isinstance(s := outcomes[i], int)]
+            played = [i for i in tables if isinstance(outcomes[i], int)]
             expected = facts.expected_plays.get(board) or most
-            top, mps = _board(
-                [s for _, s in played], len(tables), expected, options.factoring, options.neutral
+            top, sides = _board(
+                tuple(cast(int, outcomes[i]) for i in played),
+                len(tables),
+                expected,
+                options.factoring,
+                options.neutral,
+                unit,
             )
-            tops[board] = top * unit
-            for (i, _), mp in zip(played, mps, strict=True):
-                ns, ew = mp * unit, (top - mp) * unit
-                points[i] = (ns, ew)
-                r = facts.results[i]
-                played_points[r.ns] += ns
-                played_points[r.ew] += ew
-                played_tops[r.ns] += tops[board]
-                played_tops[r.ew] += tops[board]
+            tops[board] = top
+            for i, side in zip(played, sides, strict=True):
+                points[i] = side
 
-        def session(pair: Pair) -> Fraction:
-            top = played_tops[pair]
-            return played_points[pair] * 100 / top if top else Fraction(50)
+        artificial = [i for i, o in enumerate(outcomes) if not isinstance(o, int)]
+        if artificial:
+            # A pair's session average (for A+ and A−) counts only its really played boards.
+            played_only = [i for i, o in enumerate(outcomes) if isinstance(o, int)]
+            earned = _sums(facts, played_only, points)
+            possible = _sums(facts, played_only, [(tops[r.board],) * 2 for r in facts.results])
 
-        for i, outcome in enumerate(outcomes):
-            if not isinstance(outcome, int):
+            def session(pair: Pair) -> Fraction:
+                top = possible.get(pair, Fraction(0))
+                return earned[pair] * 100 / top if top else Fraction(50)
+
+            for i in artificial:
                 r = facts.results[i]
-                top = tops[r.board]
-                award_ns, award_ew = outcome
+                award_ns, award_ew = cast(tuple[Award, Award], outcomes[i])
                 points[i] = (
-                    top * _percent(award_ns, session(r.ns), options) / 100,
-                    top * _percent(award_ew, session(r.ew), options) / 100,
+                    tops[r.board] * _percent(award_ns, session(r.ns), options) / 100,
+                    tops[r.board] * _percent(award_ew, session(r.ew), options) / 100,
                 )
 
         scored = tuple(ScoredResult(r, *points[i]) for i, r in enumerate(facts.results))
@@ -131,7 +135,7 @@ class Matchpoints:
             version=self.version,
             tops=tops,
             results=scored,
-            totals=_totals(facts, scored, tops, options.total_factoring),
+            totals=_totals(facts, points, tops, options.total_factoring),
         )
 
 
@@ -152,27 +156,37 @@ def _outcome(r: TableResult, neutral_award: Award) -> int | tuple[Award, Award]:
     )
 
 
+@lru_cache(maxsize=16384)
 def _board(
-    scores: list[int],
+    scores: tuple[int, ...],
     tables: int,
     expected: int,
     factoring: Literal["neuberg", "ratio", "none"],
     neutral: Literal["method2", "method1"],
-) -> tuple[Fraction, list[Fraction]]:
-    """A board's top and the NS matchpoints of its played ``scores`` (american scale).
+    unit: int = 1,
+) -> tuple[Fraction, tuple[tuple[Fraction, Fraction], ...]]:
+    """A board's top and the (NS, EW) matchpoints of each of its played ``scores``.
 
-    ``tables`` counts every table at the board, neutral and artificial ones included.
+    ``tables`` counts every table at the board, neutral and artificial ones included;
+    ``unit`` is 1 (american) or 2 (european). Boards are remembered: a standings query
+    after one new result recomputes only the board it was on.
     """
-    mps = [sum(s > t for t in scores) + HALF * (sum(s == t for t in scores) - 1) for s in scores]
+    excluded = tables - len(scores)
     target = tables if factoring == "none" else expected
-    if neutral == "method2":
-        excluded = tables - len(scores)
-        mps = [mp + HALF * excluded for mp in mps]
-        compared = tables
-    else:
-        compared = len(scores)
+    compared = tables if neutral == "method2" else len(scores)
     formula = "ratio" if factoring == "none" else factoring
-    return Fraction(target - 1), [_factor(mp, compared, target, formula) for mp in mps]
+    top = Fraction((target - 1) * unit)
+    # Half-matchpoints in whole numbers: 2 per score beaten, 1 per tie; under method (2)
+    # 1 more (½ a matchpoint) for every table left out of the comparison.
+    counts = Counter(scores)
+    sides: dict[int, tuple[Fraction, Fraction]] = {}
+    below = 0
+    for score in sorted(counts):
+        halves = 2 * below + counts[score] - 1 + (excluded if neutral == "method2" else 0)
+        ns = _factor(Fraction(halves, 2), compared, target, formula) * unit
+        sides[score] = (ns, top - ns)
+        below += counts[score]
+    return top, tuple(sides[s] for s in scores)
 
 
 def _factor(mp: Fraction, n: int, target: int, formula: Literal["neuberg", "ratio"]) -> Fraction:
@@ -203,28 +217,50 @@ def _percent(award: Award, session: Fraction, options: Matchpoints.Options) -> F
             return Fraction(award.percent)
 
 
+def _sums(
+    facts: SectionFacts, tables: list[int], values: list[tuple[Fraction, Fraction]]
+) -> dict[Pair, Fraction]:
+    """Each pair's sum of its side's ``values`` over ``tables``, added exactly and fast.
+
+    The values are added as whole numbers over one common denominator: thousands of
+    Fraction additions (each with a gcd) would dominate a standings query."""
+    denominators = {v.denominator for i in tables for v in values[i]}
+    common = lcm(*denominators) if denominators else 1
+    scale = {d: common // d for d in denominators}
+    sums: dict[Pair, int] = defaultdict(int)
+    results = facts.results
+    for i in tables:
+        r, (ns, ew) = results[i], values[i]
+        sums[r.ns] += ns.numerator * scale[ns.denominator]
+        sums[r.ew] += ew.numerator * scale[ew.denominator]
+    return {pair: Fraction(total, common) for pair, total in sums.items()}
+
+
 def _totals(
     facts: SectionFacts,
-    scored: tuple[ScoredResult, ...],
+    points: list[tuple[Fraction, Fraction]],
     tops: dict[int, Fraction],
     factoring: bool,
 ) -> dict[Pair, PairTotal]:
     """Each field's pairs' totals, factored up to the most boards a pair of the field played."""
-    raw: dict[Pair, Fraction] = defaultdict(Fraction)
-    maximum: dict[Pair, Fraction] = defaultdict(Fraction)
+    raw = _sums(facts, list(range(len(facts.results))), points)
+    top_of = {board: int(top) for board, top in tops.items()}  # a board's top is whole
+    maxima: Counter[Pair] = Counter()
     boards: Counter[Pair] = Counter()
-    for s in scored:
-        for pair, pts in ((s.result.ns, s.points_ns), (s.result.ew, s.points_ew)):
-            raw[pair] += pts
-            maximum[pair] += tops[s.result.board]
-            boards[pair] += 1
+    for r in facts.results:
+        top = top_of[r.board]
+        maxima[r.ns] += top
+        maxima[r.ew] += top
+        boards[r.ns] += 1
+        boards[r.ew] += 1
     totals: dict[Pair, PairTotal] = {}
     for f in facts.fields:
         most = max((boards[p] for p in f.pairs), default=0)
         for p in f.pairs:
             n = boards[p]
+            total = raw.get(p, Fraction(0))
             scale = Fraction(most, n) if factoring and 0 < n < most else Fraction(1)
-            totals[p] = PairTotal(p, raw[p] * scale, maximum[p], raw[p], n)
+            totals[p] = PairTotal(p, total * scale, Fraction(maxima[p]), total, n)
     return totals
 
 

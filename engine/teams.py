@@ -1,0 +1,54 @@
+"""What team scoring is given: the boards of a match between two teams of four.
+
+Each team has a home table. Its North-South pair sits there; its East-West pair plays
+the same boards at the opponents' table (JCBL manual part 2 ch. 6 §2: "NS at home, EW
+away"). A board's result for a team is therefore what its NS pair scored at home less
+what the opponents' NS pair scored at the other table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import InvalidInput
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBoard:
+    """One board of a team match: the North-South score at each of the two tables."""
+
+    board: int
+    home_ns: int
+    """NS score at the home team's table (its NS pair against the visitors' EW pair)."""
+    away_ns: int
+    """NS score at the visitors' table (their NS pair against the home team's EW pair)."""
+
+    @property
+    def net(self) -> int:
+        """The home team's net score on the board (negative when the visitors gained)."""
+        return self.home_ns - self.away_ns
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMatch:
+    """A match (or one segment of a match) between two teams, board by board.
+
+    A board that was not played at both tables is left out: it cannot be compared.
+    """
+
+    home: int
+    away: int
+    boards: tuple[MatchBoard, ...]
+
+    def __post_init__(self) -> None:
+        if self.home == self.away:
+            raise InvalidInput(
+                f"Team {self.home} cannot play a match against itself.",
+                hint="Give the two different team numbers of the match.",
+            )
+        numbers = [b.board for b in self.boards]
+        if len(set(numbers)) != len(numbers):
+            raise InvalidInput(
+                f"Match {self.home} v {self.away} lists a board twice.",
+                hint="Give each board once, with the NS score at both tables.",
+            )

@@ -1,0 +1,57 @@
+"""Cross-IMPs (IMP pairs): IMPs against every other result (JCBL manual part 2 ch. 4 §16)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.hookspecs import hookimpl
+from engine.imps import imps
+from engine.scoring import SectionFacts, SectionScore
+from plugins.scoring.comparison import against_each_other, score_boards
+
+
+class CrossImps:
+    """Cross-IMPs (IMP pairs, "IMPs across the field"): every result against every other.
+
+    On each board a pair's score is compared with the score of every other table that
+    played it, and each difference is converted to IMPs: NS +600 against +90 elsewhere is
+    +11. A pair's points on the board are the sum of those IMPs (pair 1 of the manual's
+    figure 19 scores +55, its opponents -55), or their average per comparison with
+    ``average``. A pair's total is the sum over its boards. Neutral boards are 0 IMPs to
+    both pairs; average plus is +3 IMPs per comparison, average minus -3 (A60 and A40 the
+    same), and neither is compared with the other tables.
+    """
+
+    name: ClassVar[str] = "cross-imps"
+    aliases: ClassVar[tuple[str, ...]] = ("imp-pairs", "cross-imp", "imps-across-the-field")
+    version: ClassVar[str] = "1.0"
+
+    class Options(BaseModel):
+        """How the comparisons of a board are added up and what adjusted scores are worth."""
+
+        model_config = ConfigDict(frozen=True, extra="forbid")
+
+        average: bool = Field(
+            False,
+            description="Divide a result's IMPs by the number of results it was compared "
+            "with (false: the sum over every comparison, as the JCBL manual scores).",
+        )
+        average_plus_imps: int = Field(
+            3,
+            ge=0,
+            description="IMPs per comparison for average plus; average minus is as many below 0.",
+        )
+
+    def score(self, facts: SectionFacts, options: CrossImps.Options) -> SectionScore:
+        """Cross-IMPs for every result and each pair's sum of them."""
+        rule = against_each_other(imps, options.average)
+        return score_boards(self.name, self.version, facts, rule, options.average_plus_imps)
+
+
+@hookimpl
+def traveller_register_scoring_methods(register: Callable[[Any], None]) -> None:
+    """Register :class:`CrossImps`."""
+    register(CrossImps())
