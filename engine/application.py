@@ -485,7 +485,7 @@ class Traveller(Application[UUID]):
             state, result = self._checked_result(
                 uow, event_id, session, section, entry, numbering, override
             )
-            rules.check_not_recorded(state, result)
+            rules.check_not_recorded(state, result.board, result.ns, result.ew)
             uow.trigger(
                 state, ResultRecorded, result=result, override=override is not None, reason=override
             )
@@ -516,7 +516,9 @@ class Traveller(Application[UUID]):
             old_ns = entry.ns if was_ns is None else was_ns
             old_ew = entry.ew if was_ew is None else was_ew
             rules.find_table(state, entry.board, old_ns, old_ew)
-            rules.check_not_recorded(state, result, replacing=(old_ns, old_ew))
+            rules.check_not_recorded(
+                state, result.board, result.ns, result.ew, replacing=(old_ns, old_ew)
+            )
             uow.trigger(
                 state,
                 ResultCorrected,
@@ -588,7 +590,8 @@ class Traveller(Application[UUID]):
             self._choose_numbering(uow, state, numbering)
             rules.require_numbering(state)
             rules.check_pairs_and_board(state, tournament, board, ns, ew, allow_unscheduled=False)
-            existing = rules.table_if_any(state, board, ns, ew)
+            # An adjustment replaces what this table had; it may not clash with another table.
+            rules.check_not_recorded(state, board, ns, ew, replacing=(ns, ew))
             if neutral:
                 if award_ns is not None or award_ew is not None:
                     raise Rejected(
@@ -602,7 +605,6 @@ class Traveller(Application[UUID]):
                     "An adjusted score needs a score for each side.",
                     hint="For example --ns-score A+ --ew-score A-, or --neutral.",
                 )
-            del existing  # an adjustment replaces whatever the table had
             uow.trigger(
                 state,
                 ScoreAdjusted,
@@ -649,7 +651,7 @@ class Traveller(Application[UUID]):
                         continue
                     assert row.entry is not None
                     result = rules.build_result(row.entry, allow_impossible=False)
-                    rules.check_not_recorded(state, result)
+                    rules.check_not_recorded(state, result.board, result.ns, result.ew)
                     uow.trigger(state, ResultRecorded, result=result)
                 except (Rejected, NotFound, rules.InvalidInput) as exc:
                     problems.append(f"line {row.line}: {exc}")
@@ -666,10 +668,7 @@ class Traveller(Application[UUID]):
 
     def _import_adjusted(self, uow: UnitOfWork, state: Section, row: rules.ImportRow) -> None:
         assert row.adjusted is not None
-        if rules.table_if_any(state, row.board, row.ns, row.ew) is not None:
-            raise rules.DuplicateResult(
-                f"Board {row.board} between NS {row.ns} and EW {row.ew} already has a result."
-            )
+        rules.check_not_recorded(state, row.board, row.ns, row.ew)
         reason = f"imported adjusted score {row.adjusted.text}"
         if row.adjusted.neutral:
             uow.trigger(

@@ -415,16 +415,17 @@ def find_table(state: Section, board: int, ns: int, ew: int) -> TableEntry:
 
 
 def check_not_recorded(
-    state: Section, result: Result, *, replacing: tuple[int, int] | None = None
+    state: Section, board: int, ns: int, ew: int, *, replacing: tuple[int, int] | None = None
 ) -> None:
-    keep = None if replacing is None else table_if_any(state, result.board, *replacing)
-    for line, number in ((Line.NS, result.ns), (Line.EW, result.ew)):
+    """Neither pair may already have a result on the board, except at the table replaced."""
+    keep = None if replacing is None else table_if_any(state, board, *replacing)
+    for line, number in ((Line.NS, ns), (Line.EW, ew)):
         pair = state.pair(line, number)
-        found = state.entry_for(result.board, pair)
+        found = state.entry_for(board, pair)
         if found is not None and found is not keep:
             raise DuplicateResult(
-                f"Pair {pair} already has a result on board {result.board} "
+                f"Pair {pair} already has a result on board {board} "
                 f"(NS {found.ns.number} against EW {found.ew.number}).",
-                hint=f"To change it use `traveller result correct --board {result.board} "
+                hint=f"To change it use `traveller result correct --board {board} "
                 f'--ns {found.ns.number} --ew {found.ew.number} ... --reason "..."`.',
             )

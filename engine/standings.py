@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -101,13 +102,11 @@ def number(value: Fraction) -> int | str:
 
 def rank_labels(scores: Sequence[Decimal]) -> list[str]:
     """Ranks of scores sorted best first; ties share a rank and are marked ``=``."""
-    labels = []
-    for i, s in enumerate(scores):
-        first = next(j for j in range(len(scores)) if scores[j] == s)
-        tied = scores.count(s) > 1
-        labels.append(f"{first + 1}{'=' if tied else ''}")
-        del i
-    return labels
+    first: dict[Decimal, int] = {}
+    for place, score in enumerate(scores, start=1):
+        first.setdefault(score, place)
+    ties = Counter(scores)
+    return [f"{first[s]}{'=' if ties[s] > 1 else ''}" for s in scores]
 
 
 def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:

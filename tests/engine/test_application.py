@@ -350,3 +350,16 @@ def test_sections_never_conflict(tmp_path: object, monkeypatch: pytest.MonkeyPat
     first.record_result(event, ResultEntry(1, 1, 1, "4S", "N", 10), section="A")
     monkeypatch.undo()
     assert len(calls) == 2  # A once (no retry), and B by the other scorer
+
+
+def test_an_adjustment_cannot_clash_with_another_tables_result(app: Traveller) -> None:
+    event = app.create_event("Paper")
+    app.record_result(event, ResultEntry(1, 1, 2, "4S", "N", 10), numbering=Numbering.HOWELL)
+    message = nothing_written(
+        app,
+        lambda: app.adjust(event, board=1, ns=1, ew=3, neutral=True, reason="x"),
+        errors.DuplicateResult,
+    )
+    assert "Pair 1 already has a result on board 1" in message
+    app.adjust(event, board=1, ns=1, ew=2, neutral=True, reason="fouled board")
+    assert app.section(event).tables[(1, Pair(1))].neutral
