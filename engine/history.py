@@ -14,10 +14,17 @@ from uuid import UUID
 
 from engine.errors import NotFound
 from engine.events import DomainEvent
+from engine.plugins import Registry
 from engine.seating import Pair
 from engine.section import Section, SectionOpened, project_section
 from engine.standings import Standings, compute_standings
-from engine.tournament import SessionAdded, Tournament, project_tournament, section_id
+from engine.tournament import (
+    EventCreated,
+    SessionAdded,
+    Tournament,
+    project_tournament,
+    section_id,
+)
 
 if TYPE_CHECKING:
     from engine.application import Traveller
@@ -78,6 +85,41 @@ class Snapshot:
         return out
 
 
+class Fold:
+    """Tournaments and sections folded from events in store order.
+
+    The one fold behind as-of replay and a whole-store rebuild; it is the same
+    ``project_*``/``apply`` the live application uses."""
+
+    def __init__(self) -> None:
+        self.tournaments: dict[UUID, Tournament] = {}
+        self.sections: dict[UUID, Section] = {}
+
+    def add(self, event: DomainEvent) -> None:
+        oid = event.originator_id
+        if isinstance(event, EventCreated):
+            created = project_tournament(None, [event])
+            assert created is not None
+            self.tournaments[oid] = created
+        elif isinstance(event, SectionOpened):
+            opened = project_section(None, [event])
+            assert opened is not None
+            self.sections[oid] = opened
+        elif oid in self.tournaments:
+            self.tournaments[oid].apply(event)
+        else:
+            self.sections[oid].apply(event)
+
+    def standings(self, registry: Registry) -> dict[tuple[UUID, int], Standings]:
+        """Every session's standings, by (event id, session)."""
+        found = {}
+        for t in self.tournaments.values():
+            for session, names in sorted(t.sessions.items()):
+                of = [self.sections[section_id(t.id, session, name)] for name in names]
+                found[(t.id, session)] = compute_standings(registry, t, of, session)
+        return found
+
+
 def state_at(
     app: Traveller,
     event_id: UUID,
@@ -86,26 +128,35 @@ def state_at(
     time: dt.datetime | None = None,
 ) -> Snapshot:
     """Fold the tournament's events up to a position or a moment (the same fold as live)."""
-    tournament: Tournament | None = None
-    sections: dict[UUID, Section] = {}
+    fold = Fold()
     last = 0
     for rec in history(app, event_id, until=position, until_time=time):
         last = rec.position
-        event = rec.event
-        if event.originator_id == event_id:
-            tournament = project_tournament(tournament, [event])
-        elif isinstance(event, SectionOpened):
-            opened = project_section(None, [event])
-            assert opened is not None
-            sections[event.originator_id] = opened
-        else:
-            sections[event.originator_id].apply(event)
-    if tournament is None:
+        fold.add(rec.event)
+    if event_id not in fold.tournaments:
         raise NotFound(
             f"Event {event_id} did not exist yet at that point.",
             hint="Give a later position or time (see `traveller audit`).",
         )
-    return Snapshot(last, tournament, sections)
+    return Snapshot(last, fold.tournaments[event_id], fold.sections)
+
+
+def rebuild(app: Traveller) -> tuple[int, dict[tuple[UUID, int], Standings]]:
+    """Read the whole store once and compute every session's standings from scratch.
+
+    Returns the number of events read and the standings by (event id, session)."""
+    fold = Fold()
+    count, start = 0, 1
+    while True:
+        batch = app.recorder.select_notifications(start, BATCH)
+        for n in batch:
+            event = app.mapper.to_domain_event(n)
+            assert isinstance(event, DomainEvent)
+            fold.add(event)
+        count += len(batch)
+        if len(batch) < BATCH:
+            return count, fold.standings(app.registry)
+        start = batch[-1].id + 1
 
 
 def standings_at(

@@ -138,3 +138,16 @@ def test_a_full_replay_from_the_store_equals_the_live_projection(
     fresh = Traveller({"PERSISTENCE_MODULE": "eventsourcing.popo"}, registry=app.registry)
     fresh.save(*[r.event for r in history.history(app, event)])
     assert live(fresh, event) == live(app, event)
+
+
+def test_a_whole_store_rebuild_equals_the_live_standings(app: Traveller, howell: UUID) -> None:
+    other = app.create_event("Second club", sections=("A", "B"))
+    register_pairs(app, other, 14)
+    app.assign_movement(other, "mitchell", options={"boards_per_round": 3})
+    play_movement(app, howell)
+    play_movement(app, other, rounds=3)
+    count, rebuilt = history.rebuild(app)
+    assert count == app.position()
+    assert set(rebuilt) == {(howell, 1), (other, 1)}
+    for event in (howell, other):
+        assert rebuilt[(event, 1)].to_json() == live(app, event)
