@@ -259,7 +259,9 @@ class Traveller(Application[UUID]):
         scoring = scoring or ScoringChoice()
         rules.require_text(name, "The event needs a name.")
         method = self.registry.scoring(scoring.method)
-        parse_options(method, scoring.options)
+        scale = getattr(parse_options(method, scoring.options), "vp_scale", None)
+        if scale is not None:
+            self.registry.vp_scale(scale)  # an unknown scale is refused now, not at 10 pm
         scoring = ScoringChoice(method=method.name, options=scoring.options)
         event_id = uuid4()
 

@@ -68,6 +68,15 @@ class VictoryPointScale(Protocol):
 
 
 @runtime_checkable
+class ConvertsToVictoryPoints(Protocol):
+    """A scoring method whose matches can be converted to VPs (option ``vp_scale``)."""
+
+    def victory_points(self, score: SectionScore, scale: VictoryPointScale) -> SectionScore:
+        """``score`` with each match's margin converted to VPs on ``scale``."""
+        ...
+
+
+@runtime_checkable
 class MasterpointRule(Protocol):
     """A federation's rule for awarding masterpoints (or deciding who may earn them)."""
 

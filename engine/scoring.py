@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from engine.errors import InvalidInput
 from engine.seating import Numbering, Pair
 
 
@@ -41,8 +42,6 @@ class Award:
     @classmethod
     def parse(cls, text: str) -> Award:
         """Read ``A+``, ``A``, ``A-``, ``A60`` (also ``AVE+``, ``AVE-``, ``AVE``)."""
-        from engine.errors import InvalidInput
-
         t = text.strip().upper().replace("AVE", "A").replace("AV", "A")
         if t in ("A+", "A", "A-"):
             return cls(AwardKind(t))
@@ -75,6 +74,23 @@ class TableResult:
     @property
     def played(self) -> bool:
         return self.score_ns is not None
+
+    def outcome(self, neutral_award: Award) -> int | tuple[Award, Award]:
+        """The NS score of a played board, or each side's adjusted score (a neutral
+        table's pairs both get ``neutral_award``)."""
+        ns, ew = self.award_ns, self.award_ew
+        unawarded = ns is None and ew is None
+        if self.score_ns is not None and not self.neutral and unawarded:
+            return self.score_ns
+        if self.neutral and self.score_ns is None and unawarded:
+            return neutral_award, neutral_award
+        if ns is not None and ew is not None and self.score_ns is None and not self.neutral:
+            return ns, ew
+        raise InvalidInput(
+            f"Board {self.board}, {self.ns} v {self.ew}: the result is not one score, "
+            "a neutral board, or an adjusted score for each side.",
+            hint="Correct the result so it is exactly one of these.",
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from typing import Any
 from engine import bridge
 from engine.errors import NotFound
 from engine.numbers import round_half_up, show
-from engine.plugins import Registry, parse_options
+from engine.plugins import ConvertsToVictoryPoints, Registry, parse_options
 from engine.scoring import ScoredResult, SectionScore
 from engine.seating import Pair
 from engine.section import Section
@@ -112,7 +112,12 @@ def rank_labels(scores: Sequence[Decimal]) -> list[str]:
 def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:
     method = registry.scoring(tournament.scoring.method)
     options = parse_options(method, tournament.scoring.options)
-    return method.score(section.facts(), options)
+    scored = method.score(section.facts(), options)
+    scale = getattr(options, "vp_scale", None)
+    if scale is not None and isinstance(method, ConvertsToVictoryPoints):
+        # Scoring sees only facts and options; the VP scale is another plugin, looked up here.
+        scored = method.victory_points(scored, registry.vp_scale(scale))
+    return scored
 
 
 def names_of(tournament: Tournament, section: Section, pair: Pair) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from adapters.cli import output
+from adapters.cli import convert, masterpoints, output
 from adapters.cli.common import (
     Actor,
     EventOpt,
@@ -860,6 +860,9 @@ def demo(
             f"--section B   ·   traveller audit --event {str(event_id)[:8]} --board 3"
         )
 
+
+convert.register(app)
+masterpoints.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -24,7 +24,6 @@ from engine.scoring import (
     SectionScore,
 )
 from engine.seating import Pair
-from plugins.scoring.matchpoints import _outcome
 
 #: A neutral board is an average for both pairs: 0 on every difference scale.
 NEUTRAL = Award(AwardKind.AVE)
@@ -71,7 +70,7 @@ def score_boards(
     Neutral and adjusted tables are not results the others are compared with; an
     adjusted score counts once per comparison the board gives (``BoardPoints.comparisons``).
     """
-    outcomes = [_outcome(r, NEUTRAL) for r in facts.results]
+    outcomes = [r.outcome(NEUTRAL) for r in facts.results]
     by_board: dict[int, list[int]] = defaultdict(list)
     for i, r in enumerate(facts.results):
         by_board[r.board].append(i)
@@ -152,7 +151,8 @@ def against_each_other(convert: Callable[[int], int], average: bool) -> BoardRul
             for i, s in enumerate(scores)
         ]
         if average:
-            return BoardPoints(tuple(p / others for p in sums) if others else tuple(sums), 1)
+            averaged = tuple(p / others for p in sums) if others else tuple(sums)
+            return BoardPoints(averaged, comparisons=1)
         return BoardPoints(tuple(sums), comparisons=len(scores))
 
     return rule

@@ -13,6 +13,23 @@ from engine.scoring import SectionFacts, SectionScore
 from plugins.scoring.comparison import against_each_other, score_boards
 
 
+class CrossImpsOptions(BaseModel):
+    """How the comparisons of a board are added up and what adjusted scores are worth."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    average: bool = Field(
+        False,
+        description="Divide a result's IMPs by the number of results it was compared "
+        "with (false: the sum over every comparison, as the JCBL manual scores).",
+    )
+    average_plus_imps: int = Field(
+        3,
+        ge=0,
+        description="IMPs per comparison for average plus; average minus is as many below 0.",
+    )
+
+
 class CrossImps:
     """Cross-IMPs (IMP pairs, "IMPs across the field"): every result against every other.
 
@@ -28,24 +45,9 @@ class CrossImps:
     name: ClassVar[str] = "cross-imps"
     aliases: ClassVar[tuple[str, ...]] = ("imp-pairs", "cross-imp", "imps-across-the-field")
     version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = CrossImpsOptions
 
-    class Options(BaseModel):
-        """How the comparisons of a board are added up and what adjusted scores are worth."""
-
-        model_config = ConfigDict(frozen=True, extra="forbid")
-
-        average: bool = Field(
-            False,
-            description="Divide a result's IMPs by the number of results it was compared "
-            "with (false: the sum over every comparison, as the JCBL manual scores).",
-        )
-        average_plus_imps: int = Field(
-            3,
-            ge=0,
-            description="IMPs per comparison for average plus; average minus is as many below 0.",
-        )
-
-    def score(self, facts: SectionFacts, options: CrossImps.Options) -> SectionScore:
+    def score(self, facts: SectionFacts, options: CrossImpsOptions) -> SectionScore:
         """Cross-IMPs for every result and each pair's sum of them."""
         rule = against_each_other(imps, options.average)
         return score_boards(self.name, self.version, facts, rule, options.average_plus_imps)

@@ -20,6 +20,33 @@ from engine.seating import Pair, pair_order
 from plugins.scoring.comparison import BoardPoints, matches, points_of, score_boards
 
 
+class HoustonOptions(BaseModel):
+    """How the datum is found and what adjusted scores are worth."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    trim: int = Field(
+        1,
+        ge=0,
+        description="How many of the highest and how many of the lowest scores of each "
+        "board are left out of the datum (0 keeps every score).",
+    )
+    round: int = Field(
+        10,
+        ge=1,
+        description="The datum is rounded to the nearest multiple of this; an exact half "
+        "goes away from zero (+185 is +190, -185 is -190).",
+    )
+    average_plus_imps: int = Field(
+        3, ge=0, description="IMPs for average plus; average minus is as many below 0."
+    )
+    vp_scale: str | None = Field(
+        None,
+        description="A victory-point scale: each match's IMPs are converted to VPs on it "
+        "and the VPs are ranked (none: the IMPs are ranked).",
+    )
+
+
 class Houston:
     """Houston trial (Butler): IMPs against the board's datum, as if it were a teammate's score.
 
@@ -37,34 +64,9 @@ class Houston:
     name: ClassVar[str] = "houston"
     aliases: ClassVar[tuple[str, ...]] = ("butler", "houston-trial")
     version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = HoustonOptions
 
-    class Options(BaseModel):
-        """How the datum is found and what adjusted scores are worth."""
-
-        model_config = ConfigDict(frozen=True, extra="forbid")
-
-        trim: int = Field(
-            1,
-            ge=0,
-            description="How many of the highest and how many of the lowest scores of each "
-            "board are left out of the datum (0 keeps every score).",
-        )
-        round: int = Field(
-            10,
-            ge=1,
-            description="The datum is rounded to the nearest multiple of this; an exact half "
-            "goes away from zero (+185 is +190, -185 is -190).",
-        )
-        average_plus_imps: int = Field(
-            3, ge=0, description="IMPs for average plus; average minus is as many below 0."
-        )
-        vp_scale: str | None = Field(
-            None,
-            description="A victory-point scale: each match's IMPs are converted to VPs on it "
-            "and the VPs are ranked (none: the IMPs are ranked).",
-        )
-
-    def score(self, facts: SectionFacts, options: Houston.Options) -> SectionScore:
+    def score(self, facts: SectionFacts, options: HoustonOptions) -> SectionScore:
         """IMPs against the datum for every result, and each pair's sum of them."""
 
         def rule(board: int, scores: list[int]) -> BoardPoints:

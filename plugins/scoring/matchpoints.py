@@ -20,7 +20,6 @@ from engine.scoring import (
     ScoredResult,
     SectionFacts,
     SectionScore,
-    TableResult,
 )
 from engine.seating import Pair
 
@@ -87,7 +86,7 @@ class Matchpoints:
         neutral_award = Award(
             AwardKind.AVE if options.neutral_award == "average" else AwardKind.AVE_PLUS
         )
-        outcomes = [_outcome(r, neutral_award) for r in facts.results]
+        outcomes = [r.outcome(neutral_award) for r in facts.results]
         by_board: dict[int, list[int]] = defaultdict(list)
         for i, r in enumerate(facts.results):
             by_board[r.board].append(i)
@@ -137,23 +136,6 @@ class Matchpoints:
             results=scored,
             totals=_totals(facts, points, tops, options.total_factoring),
         )
-
-
-def _outcome(r: TableResult, neutral_award: Award) -> int | tuple[Award, Award]:
-    """The NS score of a played result, or each side's adjusted score."""
-    ns, ew = r.award_ns, r.award_ew
-    unawarded = ns is None and ew is None
-    if r.score_ns is not None and not r.neutral and unawarded:
-        return r.score_ns
-    if r.neutral and r.score_ns is None and unawarded:
-        return neutral_award, neutral_award
-    if ns is not None and ew is not None and r.score_ns is None and not r.neutral:
-        return ns, ew
-    raise InvalidInput(
-        f"Board {r.board}, {r.ns} v {r.ew}: the result is not one score, "
-        "a neutral board, or an adjusted score for each side.",
-        hint="Correct the result so it is exactly one of these.",
-    )
 
 
 @lru_cache(maxsize=16384)

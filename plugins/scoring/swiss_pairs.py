@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from engine.hookspecs import hookimpl
 from engine.scoring import PairTotal, SectionFacts, SectionScore
@@ -17,6 +17,7 @@ from plugins.scoring.comparison import matches, points_of
 from plugins.scoring.matchpoints import Matchpoints
 
 HALF = Fraction(1, 2)
+_MATCHPOINTS = Matchpoints()
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,22 @@ class PercentScale:
     def victory_points(self, percentage: Fraction) -> Fraction:
         share = HALF + (percentage - 50) / (2 * (self.full_at - 50))
         return self.maximum * min(max(share, Fraction(0)), Fraction(1))
+
+
+class SwissPairsOptions(Matchpoints.Options):
+    """The matchpoint options of each board, and the scale of a match's VPs.
+
+    ``total_factoring`` has no effect: pairs are ranked by VPs, which are never factored.
+    """
+
+    vp_maximum: int = Field(20, ge=1, description="The VPs of a match: a 20-0 scale.")
+    vp_full_at: int = Field(
+        75,
+        gt=50,
+        le=100,
+        description="The percentage that wins every VP of a match (100: the VPs are "
+        "shared in proportion to the matchpoints).",
+    )
 
 
 class SwissPairs:
@@ -47,20 +64,9 @@ class SwissPairs:
     name: ClassVar[str] = "swiss-pairs"
     aliases: ClassVar[tuple[str, ...]] = ("swiss-pair",)
     version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = SwissPairsOptions
 
-    class Options(Matchpoints.Options):
-        """The matchpoint options of each board, and the scale of a match's VPs."""
-
-        vp_maximum: int = Field(20, ge=1, description="The VPs of a match: a 20-0 scale.")
-        vp_full_at: int = Field(
-            75,
-            gt=50,
-            le=100,
-            description="The percentage that wins every VP of a match (100: the VPs are "
-            "shared in proportion to the matchpoints).",
-        )
-
-    def score(self, facts: SectionFacts, options: SwissPairs.Options) -> SectionScore:
+    def score(self, facts: SectionFacts, options: SwissPairsOptions) -> SectionScore:
         """Matchpoints for every result, and each pair's VPs over its matches."""
         scored = _MATCHPOINTS.score(facts, options)
         scale = PercentScale(options.vp_maximum, options.vp_full_at)
@@ -77,9 +83,6 @@ class SwissPairs:
             for p, t in scored.totals.items()
         }
         return replace(scored, method=self.name, version=self.version, totals=totals)
-
-
-_MATCHPOINTS = Matchpoints()
 
 
 @hookimpl

@@ -17,6 +17,23 @@ def _as_is(difference: int) -> int:
     return difference
 
 
+class TotalPointsOptions(BaseModel):
+    """How the differences of a board are added up and what adjusted scores are worth."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    average: bool = Field(
+        False,
+        description="Divide a result's points by the number of results it was compared "
+        "with (false: the sum over every comparison).",
+    )
+    average_plus_points: int = Field(
+        100,
+        ge=0,
+        description="Points per comparison for average plus; average minus is as many below 0.",
+    )
+
+
 class TotalPoints:
     """Total points: each result's score differences from every other result, added up.
 
@@ -32,24 +49,9 @@ class TotalPoints:
     name: ClassVar[str] = "total-points"
     aliases: ClassVar[tuple[str, ...]] = ("total-point",)
     version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = TotalPointsOptions
 
-    class Options(BaseModel):
-        """How the differences of a board are added up and what adjusted scores are worth."""
-
-        model_config = ConfigDict(frozen=True, extra="forbid")
-
-        average: bool = Field(
-            False,
-            description="Divide a result's points by the number of results it was compared "
-            "with (false: the sum over every comparison).",
-        )
-        average_plus_points: int = Field(
-            100,
-            ge=0,
-            description="Points per comparison for average plus; average minus is as many below 0.",
-        )
-
-    def score(self, facts: SectionFacts, options: TotalPoints.Options) -> SectionScore:
+    def score(self, facts: SectionFacts, options: TotalPointsOptions) -> SectionScore:
         """Total points for every result and each pair's sum of them."""
         rule = against_each_other(_as_is, options.average)
         return score_boards(self.name, self.version, facts, rule, options.average_plus_points)

@@ -8,9 +8,9 @@ short matches 12-0 (10-0 plus 2 points for the win) and 29-0 (the WBF 25-0 scale
   scoring panel), for any number of boards.
 * ``10-0``, ``20-0``, ``30-0``, ``40-0``: the same WBF formula with the match worth the
   scale's total instead of 20, the winner's VPs rounded half up to whole points (the
-  loser gets the rest). With 20 this is how the WBF builds its discrete scales from the
-  continuous one, so it is close to, not guaranteed equal to, a published discrete table;
-  a federation that uses a printed table should register that table as its own scale.
+  loser gets the rest). The WBF derives its own whole-VP ("discrete") tables from the
+  same curve, so ``20-0`` is close to them but is not a copy of a published table; a
+  federation that uses a printed table should register that table as its own scale.
 * ``12-0``: ``10-0`` plus 2 VPs for the winner (1 each for a drawn match), as the manual says.
 * ``mccallum-30`` … ``mccallum-60``: McCallum (part 3 ch. 4 §3): each team starts with the
   carry points and adds its IMP margin, never below 0 nor above twice the carry.
@@ -84,12 +84,15 @@ def wbf2013_table(boards: int) -> tuple[Fraction, ...]:
     ``10 + 10·share`` rounded half up to 2 decimals, then the WBF's correction: where
     rounding made an extra IMP worth more VPs than the IMP before it, the VPs of the
     smaller margin go up by 0.01, until every increment is no larger than the one before.
+    Each such raise is forced, so the result is the lowest table above the rounded
+    formula in which no IMP is worth more than the one before it.
     """
     top = int(blitz(boards).to_integral_value(rounding=ROUND_CEILING))
-    vps = [
-        (10 + 10 * _wbf_share(m, boards)).quantize(_CENT, rounding=ROUND_HALF_UP)
-        for m in range(top + 1)
-    ]
+    with localcontext(_DIGITS):
+        vps = [
+            (10 + 10 * _wbf_share(m, boards)).quantize(_CENT, rounding=ROUND_HALF_UP)
+            for m in range(top + 1)
+        ]
     while (i := _first_rise(vps)) is not None:
         vps[i - 1] += _CENT
     return tuple(Fraction(v) for v in vps)

@@ -1,0 +1,1 @@
+"""Built-in masterpoint rules: JCBL weekly games, and the Australian club eligibility rule."""

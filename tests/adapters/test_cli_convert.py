@@ -1,0 +1,95 @@
+"""``traveller convert``: IMPs for a difference, VPs for a margin, as JSON and as a table."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from adapters.cli import convert
+from engine.plugins import create_registry
+from plugins.scoring import vp_scales
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
+    """A fresh CLI with only ``convert``, whose registry has the VP scales plugin loaded."""
+    # Load no installed entry point, so the scales are registered once whether or not
+    # pyproject.toml lists them yet.
+    monkeypatch.setenv("TRAVELLER_PLUGINS", "none-installed")
+    registry = create_registry(vp_scales)
+    monkeypatch.setattr(convert, "open_app", lambda store: SimpleNamespace(registry=registry))
+    cli = typer.Typer()
+    convert.register(cli)
+    return cli
+
+
+def run_json(app: typer.Typer, *args: str) -> object:
+    result = runner.invoke(app, ["convert", *args, "--format", "json", "--store", "memory:"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(("difference", "imps"), [(430, 10), (-430, -10), (10, 0), (4000, 24)])
+def test_imps(app: typer.Typer, difference: int, imps: int) -> None:
+    assert run_json(app, "imps", "--difference", str(difference)) == {"imps": imps}
+
+
+def test_vp_the_issues_example(app: typer.Typer) -> None:
+    assert run_json(app, "vp", "--boards", "16", "--imps", "7") == {
+        "winner": "12.03",
+        "loser": "7.97",
+    }
+
+
+def test_vp_of_a_loss_still_puts_the_winner_first(app: typer.Typer) -> None:
+    assert run_json(app, "vp", "--boards", "16", "--imps", "-7", "--scale", "wbf2013") == {
+        "winner": "12.03",
+        "loser": "7.97",
+    }
+
+
+@pytest.mark.parametrize(
+    ("scale", "imps", "expected"),
+    [
+        ("12-0", "0", ("6.00", "6.00")),
+        ("12-0", "-7", ("8.00", "4.00")),
+        ("mccallum-40", "-10", ("50.00", "30.00")),
+        ("WBF", "60", ("20.00", "0.00")),
+    ],
+)
+def test_vp_on_other_scales(
+    app: typer.Typer, scale: str, imps: str, expected: tuple[str, str]
+) -> None:
+    data = run_json(app, "vp", "--boards", "16", "--imps", imps, "--scale", scale)
+    assert data == {"winner": expected[0], "loser": expected[1]}
+
+
+def test_the_table_format_is_for_people(app: typer.Typer) -> None:
+    result = runner.invoke(app, ["convert", "vp", "--boards", "16", "--imps", "-7"])
+    assert result.exit_code == 0
+    assert "-7 IMPs over 16 boards (wbf2013): winner 12.03, loser 7.97" in result.stdout
+    result = runner.invoke(app, ["convert", "imps", "--difference", "430"])
+    assert "430 points = 10 IMPs" in result.stdout
+
+
+def test_an_unknown_scale_says_which_exist(app: typer.Typer) -> None:
+    result = runner.invoke(
+        app,
+        ["convert", "vp", "--boards", "16", "--imps", "7", "--scale", "25-0", "--format", "json"],
+    )
+    assert result.exit_code == 1
+    error = json.loads(result.stderr)
+    assert error["error"] == "PluginError"
+    assert "wbf2013" in error["hint"]
+
+
+def test_no_boards_is_refused(app: typer.Typer) -> None:
+    result = runner.invoke(app, ["convert", "vp", "--boards", "0", "--imps", "7"])
+    assert result.exit_code == 1
+    assert "0 boards" in result.stderr
