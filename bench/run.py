@@ -52,11 +52,9 @@ import orjson
 from adapters.storage import env_for
 from engine import history
 from engine.application import Traveller
-from engine.events import DomainEvent
-from engine.section import Section, SectionOpened, project_section
 from engine.standings import compute_standings
 from engine.testing import flat_score, play_movement
-from engine.tournament import EventCreated, Player, Tournament, project_tournament, section_id
+from engine.tournament import Player
 
 T = TypeVar("T")
 
@@ -210,40 +208,12 @@ class Rebuilt:
 
 
 def rebuild_one_pass(app: Traveller) -> Rebuilt:
-    """Read the log once, fold every aggregate, then every session's standings."""
+    """``history.rebuild``: read the log once, fold everything, every session's standings."""
     started = time.perf_counter()
-    tournaments: dict[UUID, Tournament] = {}
-    sections: dict[UUID, Section] = {}
-    count, start = 0, 1
-    while True:
-        batch = app.recorder.select_notifications(start, BATCH)
-        for n in batch:
-            event = app.mapper.to_domain_event(n)
-            assert isinstance(event, DomainEvent)
-            oid = event.originator_id
-            if isinstance(event, EventCreated):
-                created = project_tournament(None, [event])
-                assert created is not None
-                tournaments[oid] = created
-            elif isinstance(event, SectionOpened):
-                opened = project_section(None, [event])
-                assert opened is not None
-                sections[oid] = opened
-            elif oid in tournaments:
-                tournaments[oid].apply(event)
-            else:
-                sections[oid].apply(event)
-        count += len(batch)
-        if len(batch) < BATCH:
-            break
-        start = batch[-1].id + 1
-    folded = time.perf_counter()
-    digests = {}
-    for t in tournaments.values():
-        for session, names in sorted(t.sessions.items()):
-            of = [sections[section_id(t.id, session, name)] for name in names]
-            digests[(t.id, session)] = compute_standings(app.registry, t, of, session).digest()
-    return Rebuilt(count, len(digests), folded - started, time.perf_counter() - folded, digests)
+    count, standings = history.rebuild(app)
+    seconds = time.perf_counter() - started
+    digests = {key: s.digest() for key, s in standings.items()}
+    return Rebuilt(count, len(digests), seconds, 0.0, digests)
 
 
 def rebuild_state_at(app: Traveller) -> Rebuilt:
@@ -471,8 +441,7 @@ def measure_store(
         "budget_s": {
             "read (recorder)": read_only,
             "decode (orjson + pydantic)": read_decode - read_only,
-            "fold (apply)": one.fold_seconds - read_decode,
-            "standings (scoring)": one.standings_seconds,
+            "fold + standings (apply, scoring)": one.fold_seconds - read_decode,
         },
         "profile": profiled,
     }

@@ -169,12 +169,18 @@ class Section:
     """(board, NS pair) → the table's entry."""
     _by_ew: dict[tuple[int, Pair], tuple[int, Pair]] = field(default_factory=dict)
     _plays: tuple[tuple[int, Pair | None], dict[int, int]] | None = None
+    _pairs: dict[Line, dict[int, Pair]] = field(default_factory=lambda: {Line.NS: {}, Line.EW: {}})
 
     # -- reading --------------------------------------------------------------------------
 
     def pair(self, line: Line, number: int) -> Pair:
-        assert self.numbering is not None
-        return pair_at(self.numbering, line, number)
+        """The pair sitting ``line`` with ``number`` (pairs are made once per section)."""
+        known = self._pairs[line]
+        pair = known.get(number)
+        if pair is None:
+            assert self.numbering is not None
+            pair = known[number] = pair_at(self.numbering, line, number)
+        return pair
 
     def entry_for(self, board: int, pair: Pair) -> TableEntry | None:
         """The table entry in which ``pair`` (either line) took part on ``board``."""
@@ -279,12 +285,17 @@ class Section:
         self.version = event.originator_version
         self.modified_on = event.timestamp
         match event:
+            case ResultRecorded():  # by far the most frequent: first
+                r = event.result
+                self._set(r.board, r.ns, r.ew, result=r)
             case NumberingChosen():
                 self.numbering = event.numbering
+                self._pairs = {Line.NS: {}, Line.EW: {}}
             case MovementAssigned():
                 self.movement = event.movement
                 self.movement_options = event.options
                 self.numbering = event.movement.numbering
+                self._pairs = {Line.NS: {}, Line.EW: {}}
                 self.expected_plays()
             case PairsSeated():
                 self.seats.update({Pair.parse(k): v for k, v in event.seats.items()})
@@ -297,9 +308,6 @@ class Section:
                 self.rounds_started.append(event.round)
             case RoundEnded():
                 self.rounds_ended.append(event.round)
-            case ResultRecorded():
-                r = event.result
-                self._set(r.board, r.ns, r.ew, result=r)
             case ResultCorrected():
                 self._drop(event.board, event.ns)
                 r = event.result
