@@ -70,6 +70,9 @@ class TableResult:
     neutral: bool = False
     award_ns: Award | None = None
     award_ew: Award | None = None
+    weighted: tuple[tuple[Fraction, int], ...] = ()
+    """A weighted assigned score (law 12C1(c)): (weight, NS score) pairs whose weights
+    sum to 1. When given, ``score_ns`` is empty and the table is scored as a blend."""
 
     @property
     def played(self) -> bool:
@@ -111,6 +114,9 @@ class SectionFacts:
     expected_plays: dict[int, int] = field(default_factory=dict)
     """Board → how often the movement has it played (no phantom tables). Empty for a
     results-only section: the most often any board was played is used instead."""
+    fouled: dict[int, tuple[frozenset[Pair], ...]] = field(default_factory=dict)
+    """Board → groups of NS pairs that played the same version of a fouled board
+    (appendix 2 §4): each group is scored apart, then brought to the common scale."""
 
     def by_board(self) -> dict[int, list[TableResult]]:
         boards: dict[int, list[TableResult]] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
@@ -111,6 +112,35 @@ class BoardDeclaredNeutral(DomainEvent):
     ew: int
 
 
+class ScoreAssigned(DomainEvent):
+    """A weighted assigned score (law 12C1(c)): several results, each with its weight.
+
+    Weights are exact fractions written as text ("2/3") and sum to 1."""
+
+    board: int
+    ns: int
+    ew: int
+    outcomes: tuple[tuple[str, int], ...]
+    law: str | None = None
+
+
+class BoardFouled(DomainEvent):
+    """A fouled board: the tables that played each version, by NS pair number."""
+
+    board: int
+    groups: tuple[tuple[int, ...], ...]
+
+
+class ScoringChosen(DomainEvent):
+    """The section's scoring method (a plugin name) and options, replacing the event's.
+
+    Re-scoring is this event: the published standings of the old method stay in the
+    record, and the new method's standings are a visible change."""
+
+    method: str
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
 # ---- state ------------------------------------------------------------------------------
 
 
@@ -168,6 +198,10 @@ class Section:
     tables: dict[tuple[int, Pair], TableEntry] = field(default_factory=dict)
     """(board, NS pair) → the table's entry."""
     _by_ew: dict[tuple[int, Pair], tuple[int, Pair]] = field(default_factory=dict)
+    fouled: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    """Board → groups of NS pair numbers that played each version of a fouled board."""
+    scoring: tuple[str, dict[str, Any]] | None = None
+    """The section's own (method, options), when it was chosen apart from the event's."""
     _plays: tuple[tuple[int, Pair | None], dict[int, int]] | None = None
     _pairs: dict[Line, dict[int, Pair]] = field(default_factory=lambda: {Line.NS: {}, Line.EW: {}})
 
@@ -233,6 +267,10 @@ class Section:
             fields=self.fields(),
             results=tuple(t.fact for t in self.tables.values()),
             expected_plays=self.expected_plays(),
+            fouled={
+                board: tuple(frozenset(self.pair(Line.NS, n) for n in g) for g in groups)
+                for board, groups in self.fouled.items()
+            },
         )
 
     # -- folding --------------------------------------------------------------------------
@@ -260,6 +298,7 @@ class Section:
         neutral: bool = False,
         award_ns: Award | None = None,
         award_ew: Award | None = None,
+        weighted: tuple[tuple[Fraction, int], ...] = (),
     ) -> None:
         """Put a new (immutable) entry for the table of (board, ns, ew) in place."""
         key = (board, self.pair(Line.NS, ns))
@@ -271,6 +310,7 @@ class Section:
             neutral=neutral,
             award_ns=award_ns,
             award_ew=award_ew,
+            weighted=weighted,
         )
         entry = TableEntry(fact, result)
         self.tables[key] = entry
@@ -322,6 +362,17 @@ class Section:
                 )
             case BoardDeclaredNeutral():
                 self._set(event.board, event.ns, event.ew, neutral=True)
+            case ScoreAssigned():
+                self._set(
+                    event.board,
+                    event.ns,
+                    event.ew,
+                    weighted=tuple((Fraction(w), score) for w, score in event.outcomes),
+                )
+            case BoardFouled():
+                self.fouled = {**self.fouled, event.board: event.groups}
+            case ScoringChosen():
+                self.scoring = (event.method, dict(event.options))
 
 
 def project_section(state: Section | None, events: Iterable[DomainEvent]) -> Section | None:

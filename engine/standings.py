@@ -110,8 +110,9 @@ def rank_labels(scores: Sequence[Decimal]) -> list[str]:
 
 
 def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:
-    method = registry.scoring(tournament.scoring.method)
-    options = parse_options(method, tournament.scoring.options)
+    name, chosen = section.scoring or (tournament.scoring.method, tournament.scoring.options)
+    method = registry.scoring(name)
+    options = parse_options(method, chosen)
     scored = method.score(section.facts(), options)
     scale = getattr(options, "vp_scale", None)
     if scale is not None and isinstance(method, ConvertsToVictoryPoints):
@@ -128,10 +129,11 @@ def names_of(tournament: Tournament, section: Section, pair: Pair) -> tuple[str,
 def compute_standings(
     registry: Registry, tournament: Tournament, sections: Iterable[Section], session: int
 ) -> Standings:
-    method = registry.scoring(tournament.scoring.method)
     fields: list[FieldStandings] = []
+    methods: set[tuple[str, str]] = set()
     for section in sections:
         scored = score_section(registry, tournament, section)
+        methods.add((scored.method, scored.version))
         top = max(scored.tops.values(), default=Fraction(0))
         for field in section.fields():
             totals = [scored.totals[p] for p in field.pairs if p in scored.totals]
@@ -152,12 +154,17 @@ def compute_standings(
                 for label, (s, t) in zip(labels, shown, strict=True)
             )
             fields.append(FieldStandings(section.name, field.name, top, rows))
+    if not methods:
+        default = registry.scoring(tournament.scoring.method)
+        methods.add((default.name, default.version))
+    # A section re-scored apart from the others makes the session's methods "mixed".
+    method, version = methods.pop() if len(methods) == 1 else ("mixed", "")
     return Standings(
         event=str(tournament.id),
         event_name=tournament.name,
         session=session,
-        method=method.name,
-        method_version=method.version,
+        method=method,
+        method_version=version,
         fields=tuple(fields),
     )
 
