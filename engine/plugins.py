@@ -207,5 +207,6 @@ def create_registry(*extra: object) -> Registry:
         dist = ep.dist
         sources.append((ep.name, "?" if dist is None else f"{dist.name} {dist.version}"))
     for plugin in extra:
-        manager.register(plugin)
+        if not manager.is_registered(plugin):  # already found through its entry point
+            manager.register(plugin)
     return Registry(manager, sources)
