@@ -95,7 +95,13 @@ def check(movement: Movement) -> MovementReport:
     problems += _declaration_problems(movement, seats)
 
     plays = _plays(movement.schedule)
-    problems += _unequal("Boards are played unequally", plays)
+    if movement.kind == "teams":
+        # A team match compares a board only between the two tables of the match, so a
+        # relay round or a set a team misses is normal; what matters is the teams rule.
+        problems += _team_problems(movement)
+        notes += _unequal("Boards are played unequally (compared within each match)", plays)
+    else:
+        problems += _unequal("Boards are played unequally", plays)
     plays_without_phantom = None
     if movement.phantom is not None:
         phantom = movement.phantom
@@ -277,6 +283,24 @@ def _declaration_problems(m: Movement, seats: list[_Seat]) -> list[str]:
     everyone = set(m.pairs)
     if m.phantom is not None and m.phantom not in everyone:
         out.append(f"The phantom, {_who(m.phantom)}, is not a pair of the movement.")
+    return out
+
+
+def _team_problems(m: Movement) -> list[str]:
+    """No team plays itself, and a board team a's NS plays against team b's EW is also
+    played by team b's NS against team a's EW: the two results make one board of a v b."""
+    out = [
+        f"Team {e.ns}'s two pairs play each other at table {e.table} in round {e.round}."
+        for e in m.schedule
+        if e.ns == e.ew
+    ]
+    played = {(b, e.ns, e.ew) for e in m.schedule for b in e.boards}
+    out += [
+        f"NS {ns} plays board {board} against EW {ew}, but NS {ew} never plays it against "
+        f"EW {ns}: the two teams cannot be compared on it."
+        for board, ns, ew in sorted(played)
+        if ns != ew and (board, ew, ns) not in played
+    ]
     return out
 
 

@@ -401,8 +401,7 @@ class RoundRobinOptions(BaseModel):
         default=None,
         description=(
             "Every match of a round plays the same boards, relayed between all tables "
-            "(true), or each match its own (false); by default shared unless a triangle "
-            "plays."
+            "(true, the default, as the guide lays it out), or each match its own (false)."
         ),
     )
 
@@ -428,13 +427,9 @@ class RoundRobinTeams:
         """The round robin for ``tables`` teams (one home table each)."""
         opts = options or RoundRobinOptions()
         schedule = round_robin(tables, opts.odd)
-        shared = not schedule.has_triangle if opts.shared_boards is None else opts.shared_boards
-        if shared and schedule.has_triangle:
-            raise InvalidMovement(
-                "With a triangle the boards cannot be shared by every table of a round: the "
-                "triangle's own set would be played by two tables and the others by all.",
-                hint="Give each match its own boards (shared_boards=false), or a bye (odd=bye).",
-            )
+        # Shared by default, as the guide lays it out: with a triangle its own set is
+        # played by two tables and the rest by all, which a team match does not mind.
+        shared = True if opts.shared_boards is None else opts.shared_boards
         per_round = opts.boards_per_round or boards_for(len(schedule.rounds))
         movement = schedule.movement(
             per_round, shared=shared, first_board=opts.first_board, family=self.name

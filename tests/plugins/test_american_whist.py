@@ -175,13 +175,13 @@ def test_figure_22_is_a_complete_round_robin_with_every_board_compared() -> None
 
 
 def test_figure_22_relay_sets_are_played_fewer_times_than_the_rest() -> None:
-    """The only rule the validator finds broken: sets 11-15 are played twice, 1-10 eight
-    times. A team match compares a board only within the match, so for a team movement
-    this is harmless; until the validator knows that, the relay round cannot be assigned."""
+    """Sets 11-15 are played twice, 1-10 eight times: a team match compares a board only
+    within the match, so the validator notes it and the relay round can be assigned."""
     m = american_whist(10, options(boards_per_round=3))
-    assert check(m).problems == ["Boards are played unequally (twice: 31-45; 8 times: 1-30)."]
-    with pytest.raises(InvalidMovement):
-        AWL.build(10, options(boards_per_round=3))
+    report = check(m)
+    assert report.problems == []
+    assert "(twice: 31-45; 8 times: 1-30)." in " ".join(report.notes)
+    assert AWL.build(10, options(boards_per_round=3)).rounds == 9
 
 
 def test_even_teams_may_leave_out_the_relay_round() -> None:
@@ -356,11 +356,10 @@ def test_every_even_american_whist_keeps_the_team_rules(
     teams = 2 * half
     matches = teams - 1 if relay else teams - 2
     m = american_whist(teams, options(direction=direction, matches=matches, boards_per_round=2))
-    problems = check(m).problems
+    report = check(m)
+    assert report.problems == []
     if relay and teams > 4:  # with 4 teams every set, the relay's too, is played twice
-        assert len(problems) == 1 and problems[0].startswith("Boards are played unequally")
-    else:
-        assert problems == []
+        assert any(n.startswith("Boards are played unequally") for n in report.notes)
     assert_team_movement(m, matches)
     assert m.curtail_after[:1] == ((half - 1) // 2 * 2,) or half < 3
 
