@@ -12,8 +12,9 @@ import datetime as dt
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 from uuid import UUID, uuid4
 
@@ -21,16 +22,18 @@ import structlog
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
+from pydantic import BaseModel
 
-from engine import rules
+from engine import rules, stages
 from engine.errors import Conflict, NotFound, Rejected
 from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper
 from engine.logging import configure_logging
-from engine.plugins import Registry, create_registry, parse_options
+from engine.plugins import Registry, ScoringMethod, create_registry, parse_options
 from engine.scoring import Award
 from engine.seating import Numbering, Pair
 from engine.section import (
     BoardDeclaredNeutral,
+    BoardFouled,
     MovementAssigned,
     NumberingChosen,
     PairsSeated,
@@ -40,19 +43,28 @@ from engine.section import (
     RoundEnded,
     RoundStarted,
     ScoreAdjusted,
+    ScoreAssigned,
+    ScoringChosen,
     Section,
     SectionOpened,
     project_section,
 )
 from engine.tournament import (
+    CarryOverRecorded,
+    ContestantKind,
+    ContestantsChosen,
     EntryRegistered,
     EntryWithdrawn,
     EventCreated,
+    FlightsAssigned,
     Player,
     ResultsPublished,
     ScoringChoice,
+    SectionRanking,
+    SectionRankingChosen,
     SessionAdded,
     SessionClosed,
+    StageDefined,
     Tournament,
     project_tournament,
     section_id,
@@ -174,10 +186,11 @@ class Traveller(Application[UUID]):
                 # busy scorers fall out of step), then re-read and re-check.
                 time.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
                 continue
-            for tournament in uow.tournaments.values():
-                self._remember(tournament)
-            for section in uow.sections.values():
-                self._remember(section)
+            if uow.events:  # a state folded only in a dry run was never recorded
+                for tournament in uow.tournaments.values():
+                    self._remember(tournament)
+                for section in uow.sections.values():
+                    self._remember(section)
             for r in recordings:
                 log.info(
                     "recorded",
@@ -621,6 +634,70 @@ class Traveller(Application[UUID]):
 
         self._run(actor, command)
 
+    def declare_fouled(
+        self,
+        event_id: UUID,
+        *,
+        board: int,
+        groups: Sequence[Sequence[int]],
+        reason: str,
+        session: int = 1,
+        section: str = "A",
+        actor: str = "director",
+    ) -> tuple[tuple[int, ...], ...]:
+        """Declare a board fouled: the tables (by NS pair) that played each version of it.
+
+        Declaring it again replaces the groups. Returns the groups as recorded."""
+
+        def command(uow: UnitOfWork) -> tuple[tuple[int, ...], ...]:
+            state = uow.section(event_id, session, section)
+            rules.require_reason(reason, "a fouled board")
+            rules.require_numbering(state)
+            checked = rules.check_fouled_groups(state, board, groups)
+            uow.trigger(state, BoardFouled, board=board, groups=checked, reason=reason)
+            return checked
+
+        return self._run(actor, command)
+
+    def assign_score(
+        self,
+        event_id: UUID,
+        *,
+        board: int,
+        ns: int,
+        ew: int,
+        outcomes: Sequence[tuple[Fraction, int]],
+        reason: str,
+        law: str | None = "12C1c",
+        session: int = 1,
+        section: str = "A",
+        numbering: Numbering | None = None,
+        actor: str = "director",
+    ) -> None:
+        """Give a table a weighted assigned score (law 12C1(c)): NS scores with weights."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            rules.require_reason(reason, "an assigned score")
+            self._choose_numbering(uow, state, numbering)
+            rules.require_numbering(state)
+            rules.check_pairs_and_board(state, tournament, board, ns, ew, allow_unscheduled=False)
+            rules.check_not_recorded(state, board, ns, ew, replacing=(ns, ew))
+            checked = rules.check_weighted_score(board, outcomes)
+            uow.trigger(
+                state,
+                ScoreAssigned,
+                board=board,
+                ns=ns,
+                ew=ew,
+                outcomes=tuple((str(weight), score) for weight, score in checked),
+                law=law,
+                reason=reason,
+            )
+
+        self._run(actor, command)
+
     def import_results(
         self,
         event_id: UUID,
@@ -629,17 +706,23 @@ class Traveller(Application[UUID]):
         session: int = 1,
         section: str = "A",
         numbering: Numbering | None = None,
+        scoring: tuple[str, dict[str, Any]] | None = None,
+        scoring_reason: str = "chosen on import",
         dry_run: bool = False,
         actor: str = "director",
     ) -> int:
         """Record a whole file of traveller lines, all or nothing; returns how many.
 
-        With ``dry_run`` every line is checked and nothing is recorded."""
+        ``scoring`` (a method and its options) becomes the section's scoring method in the
+        same transaction. With ``dry_run`` every line is checked and nothing is recorded."""
+        chosen = None if scoring is None else self._scoring_plugin(*scoring)
 
         def command(uow: UnitOfWork) -> int:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
             rules.check_open(tournament, session)
+            if chosen is not None:
+                self._choose_scoring(uow, tournament, state, *chosen, reason=scoring_reason)
             self._choose_numbering(uow, state, numbering)
             rules.require_numbering(state)
             problems: list[str] = []
@@ -688,6 +771,62 @@ class Traveller(Application[UUID]):
                 reason=reason,
             )
 
+    # ---- scoring ----------------------------------------------------------------------
+
+    def choose_scoring(
+        self,
+        event_id: UUID,
+        method: str,
+        options: dict[str, Any] | None = None,
+        *,
+        session: int = 1,
+        section: str = "A",
+        reason: str,
+        actor: str = "director",
+    ) -> bool:
+        """Score a section by ``method`` from now on; returns False if it already was.
+
+        This is how an event is re-scored: the standings published under the old method
+        stay in the record, and the next publication stores the new method's."""
+        chosen = self._scoring_plugin(method, options)
+
+        def command(uow: UnitOfWork) -> bool:
+            rules.require_reason(reason, "choosing a scoring method")
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            return self._choose_scoring(uow, tournament, state, *chosen, reason=reason)
+
+        return self._run(actor, command)
+
+    def _scoring_plugin(
+        self, method: str, options: dict[str, Any] | None
+    ) -> tuple[ScoringMethod, BaseModel, dict[str, Any]]:
+        """The plugin, its checked options and the options as given (an unknown VP scale
+        is refused now, not when the standings are published)."""
+        plugin = self.registry.scoring(method)
+        parsed = parse_options(plugin, options)
+        scale = getattr(parsed, "vp_scale", None)
+        if scale is not None:
+            self.registry.vp_scale(scale)
+        return plugin, parsed, dict(options or {})
+
+    def _choose_scoring(
+        self,
+        uow: UnitOfWork,
+        tournament: Tournament,
+        state: Section,
+        plugin: ScoringMethod,
+        parsed: BaseModel,
+        options: dict[str, Any],
+        *,
+        reason: str,
+    ) -> bool:
+        name, current = state.scoring or (tournament.scoring.method, tournament.scoring.options)
+        if name == plugin.name and parse_options(plugin, current) == parsed:
+            return False
+        uow.trigger(state, ScoringChosen, method=plugin.name, options=options, reason=reason)
+        return True
+
     # ---- closing and publishing ----------------------------------------------------------
 
     def close_session(self, event_id: UUID, session: int = 1, *, actor: str = "director") -> None:
@@ -724,6 +863,111 @@ class Traveller(Application[UUID]):
                 method_version=standings.method_version,
                 digest=standings.digest(),
                 standings=standings.to_json(),
+            )
+
+        return self._run(actor, command)
+
+    # ---- ranking and stages -------------------------------------------------------------
+
+    def choose_section_ranking(
+        self,
+        event_id: UUID,
+        ranking: SectionRanking,
+        *,
+        session: int | None = None,
+        actor: str = "director",
+    ) -> None:
+        """Rank a session's sections each alone or as one field (every session when
+        ``session`` is None, save those with a choice of their own)."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            if session is not None:
+                stages.check_sessions(tournament, [session])
+            uow.trigger(tournament, SectionRankingChosen, ranking=ranking, session=session)
+
+        self._run(actor, command)
+
+    def assign_flights(
+        self, event_id: UUID, flights: Mapping[str, str], *, actor: str = "director"
+    ) -> None:
+        """Put entries in flights (entry id → letter) for a stratified game."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            checked = stages.check_flights(tournament, flights)
+            uow.trigger(tournament, FlightsAssigned, flights=checked)
+
+        self._run(actor, command)
+
+    def choose_contestants(
+        self, event_id: UUID, contestants: ContestantKind, *, actor: str = "director"
+    ) -> None:
+        """Rank pairs, or (an individual) each player."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            uow.trigger(tournament, ContestantsChosen, contestants=contestants)
+
+        self._run(actor, command)
+
+    def define_stage(
+        self, event_id: UUID, stage: str, sessions: Sequence[int], *, actor: str = "director"
+    ) -> tuple[int, ...]:
+        """Define (or redefine) a stage, such as a qualifying or a final, by its sessions."""
+
+        def command(uow: UnitOfWork) -> tuple[int, ...]:
+            tournament = uow.tournament(event_id)
+            chosen = stages.check_stage(tournament, stage, sessions)
+            uow.trigger(tournament, StageDefined, stage=stage.strip(), sessions=chosen)
+            return chosen
+
+        return self._run(actor, command)
+
+    def record_carry_over(
+        self,
+        event_id: UUID,
+        *,
+        stage: str,
+        source: str,
+        rule: stages.CarryOverRule,
+        final_top: Fraction,
+        qualifiers: int | None = None,
+        entries: Sequence[str] = (),
+        maximum_boards: int | None = None,
+        actor: str = "director",
+    ) -> CarryOverRecorded:
+        """Record who qualified from ``source`` and what each carries into ``stage``.
+
+        The rule is a plugin's (the engine knows none); what it decides is recorded."""
+
+        def command(uow: UnitOfWork) -> CarryOverRecorded:
+            tournament = uow.tournament(event_id)
+
+            def sections_of(session: int) -> list[Section]:
+                return [uow.section(event_id, session, n) for n in tournament.sessions[session]]
+
+            plan = stages.plan_carry_over(
+                self.registry,
+                tournament,
+                sections_of,
+                stage=stage,
+                source=source,
+                rule=rule,
+                final_top=final_top,
+                qualifiers=qualifiers,
+                entries=entries,
+                maximum_boards=maximum_boards,
+            )
+            return uow.trigger(
+                tournament,
+                CarryOverRecorded,
+                stage=stage,
+                source=source,
+                method=rule.name,
+                version=rule.version,
+                parameters=plan.parameters,
+                carried=plan.carried,
             )
 
         return self._run(actor, command)

@@ -255,14 +255,15 @@ def diff(before: Standings, after: Standings) -> list[dict[str, Any]]:
     """Per pair: score and rank before and after, for every pair whose line changed."""
     rows = []
     for f in after.fields:
+        # A field may span sections (NS 3 of A and NS 3 of B) or rank players.
         old = {
-            r.pair: r
+            (r.section, r.pair, r.player): r
             for b in before.fields
             if (b.section, b.name) == (f.section, f.name)
             for r in b.rows
         }
         for r in f.rows:
-            was = old.get(r.pair)
+            was = old.get((r.section, r.pair, r.player))
             if was is not None and (was.score, was.rank, was.percentage) == (
                 r.score,
                 r.rank,
@@ -271,7 +272,7 @@ def diff(before: Standings, after: Standings) -> list[dict[str, Any]]:
                 continue
             rows.append(
                 {
-                    "section": f.section,
+                    "section": r.section or f.section,
                     "field": f.name,
                     "pair": r.pair.number,
                     "names": list(r.names),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from engine import bridge
@@ -429,3 +430,90 @@ def check_not_recorded(
                 hint=f"To change it use `traveller result correct --board {board} "
                 f'--ns {found.ns.number} --ew {found.ew.number} ... --reason "..."`.',
             )
+
+
+# ---- fouled boards and weighted scores --------------------------------------------------
+
+
+def check_fouled_groups(
+    state: Section, board: int, groups: Sequence[Sequence[int]]
+) -> tuple[tuple[int, ...], ...]:
+    """The groups of NS pair numbers that played each version of a fouled board, checked.
+
+    There are two groups at least; each pair is in one group and plays the board (it has
+    a table there, or the movement schedules it); every table whose result counts for
+    the others (a played or assigned score) is in a group. Neutral and artificial tables
+    may be left out: they are not compared with anyone."""
+    if board < 1:
+        raise InvalidInput(f"There is no board {board}: boards are numbered from 1.")
+    movement = state.movement
+    tables = [t for t in state.entries() if t.board == board]
+    if movement is not None and board not in movement.boards:
+        raise NotFound(
+            f"Board {board} is not played in section {state.name} "
+            f"(boards {movement.boards[0]}–{movement.boards[-1]})."
+        )
+    if movement is None and not tables:
+        raise NotFound(f"Board {board} has no results in section {state.name}.")
+    usage = "For example --group 1,2,3 --group 4,5,6 (the NS pairs that played each version)."
+    if len(groups) < 2 or any(not group for group in groups):
+        raise InvalidInput(
+            "A fouled board needs two groups of tables or more, each with a pair in it.",
+            hint=usage,
+        )
+    seen: set[int] = set()
+    for number in (n for group in groups for n in group):
+        if number in seen:
+            raise InvalidInput(f"NS {number} is given twice: a table played one version.")
+        seen.add(number)
+    playing = {t.ns for t in tables}
+    if movement is not None:
+        playing |= {
+            ns for (b, ns, ew) in movement.scheduled if b == board and state.phantom not in (ns, ew)
+        }
+    for number in sorted(seen):
+        if state.pair(Line.NS, number) not in playing:
+            raise Rejected(
+                f"NS {number} does not play board {board} in section {state.name}.",
+                hint="Give the NS pair numbers of the tables that played it.",
+            )
+    grouped = {state.pair(Line.NS, n) for n in seen}
+    for t in sorted(tables, key=lambda t: t.ns.number):
+        if t.ns not in grouped and not (t.neutral or t.award_ns is not None):
+            raise Rejected(
+                f"The table of NS {t.ns.number} v EW {t.ew.number} has a result on board "
+                f"{board} but is in no group.",
+                hint="Put every table that played the board in the group of the version it played.",
+            )
+    return tuple(tuple(sorted(group)) for group in groups)
+
+
+def check_weighted_score(
+    board: int, outcomes: Sequence[tuple[Fraction, int]]
+) -> tuple[tuple[Fraction, int], ...]:
+    """A weighted assigned score (law 12C1(c)): positive weights adding up to 1, each
+    with a score North-South can have on the board, and no score given twice."""
+    usage = "For example --score 2/3:420 --score 1/3:-50."
+    if not outcomes:
+        raise InvalidInput("A weighted score needs at least one weighted result.", hint=usage)
+    for weight, _ in outcomes:
+        if weight <= 0:
+            raise InvalidInput(f"The weight {weight} is not above 0.", hint=usage)
+    total = sum((weight for weight, _ in outcomes), Fraction(0))
+    if total != 1:
+        raise InvalidInput(f"The weights add up to {total}, not 1.", hint=usage)
+    possible = bridge.possible_scores_ns(board)
+    scores = [score for _, score in outcomes]
+    for score in scores:
+        if score not in possible:
+            raise bridge_error(
+                f"Board {board}: no contract can score {score:+d} for NS "
+                f"(vulnerability {bridge.vulnerability(board).value}).",
+                "Give each score as the NS score of a result the board can have.",
+            )
+        if scores.count(score) > 1:
+            raise InvalidInput(
+                f"The score {score:+d} is given twice.",
+                hint="Give it once, with the weights added together.",
+            )
+    return tuple((Fraction(weight), score) for weight, score in outcomes)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal, overload
 
 from engine.errors import InvalidInput
 from engine.seating import Numbering, Pair
@@ -78,20 +79,41 @@ class TableResult:
     def played(self) -> bool:
         return self.score_ns is not None
 
-    def outcome(self, neutral_award: Award) -> int | tuple[Award, Award]:
+    @overload
+    def outcome(self, neutral_award: Award) -> int | tuple[Award, Award]: ...
+
+    @overload
+    def outcome(
+        self, neutral_award: Award, *, weighted: Literal[True]
+    ) -> int | tuple[Award, Award] | tuple[tuple[Fraction, int], ...]: ...
+
+    def outcome(
+        self, neutral_award: Award, *, weighted: bool = False
+    ) -> int | tuple[Award, Award] | tuple[tuple[Fraction, int], ...]:
         """The NS score of a played board, or each side's adjusted score (a neutral
-        table's pairs both get ``neutral_award``)."""
+        table's pairs both get ``neutral_award``), or a weighted assigned score's
+        (weight, NS score) pairs for a method that scores them (``weighted=True``)."""
         ns, ew = self.award_ns, self.award_ew
-        unawarded = ns is None and ew is None
-        if self.score_ns is not None and not self.neutral and unawarded:
+        awarded = ns is not None or ew is not None
+        if self.score_ns is not None and not (self.neutral or awarded or self.weighted):
             return self.score_ns
-        if self.neutral and self.score_ns is None and unawarded:
+        if self.score_ns is None and self.neutral and not (awarded or self.weighted):
             return neutral_award, neutral_award
-        if ns is not None and ew is not None and self.score_ns is None and not self.neutral:
-            return ns, ew
+        if self.score_ns is None and not (self.neutral or self.weighted):
+            if ns is not None and ew is not None:
+                return ns, ew
+        elif self.score_ns is None and self.weighted and not (self.neutral or awarded):
+            if not weighted:
+                raise InvalidInput(
+                    f"Board {self.board}, {self.ns} v {self.ew} has a weighted assigned score "
+                    "(law 12C1(c)), which this scoring method cannot score.",
+                    hint="Score the section by matchpoints, or give the table a single score "
+                    "with `traveller result correct`.",
+                )
+            return self.weighted
         raise InvalidInput(
             f"Board {self.board}, {self.ns} v {self.ew}: the result is not one score, "
-            "a neutral board, or an adjusted score for each side.",
+            "a neutral board, an adjusted score for each side, or a weighted score.",
             hint="Correct the result so it is exactly one of these.",
         )
 

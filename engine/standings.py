@@ -2,27 +2,62 @@
 
 Both are pure functions of a tournament's state and its sections' states, so the
 same code serves live standings, a full rebuild, and replay as of any position.
+
+A session's sections are scored each alone, or, when the event says so, together
+as one field (JCBL part 3, ch. 3 §2): the results of every section that played the
+same boards go to the scoring method as one section's, each pair renumbered apart,
+and the points are shared back to the sections they came from. Beside the fields,
+the standings rank every pair of the session by percentage (a percentage game,
+part 2 ch. 4 §11), each flight of a stratified game (§19) and, in an individual,
+every player (ch. 5).
 """
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import bridge
 from engine.errors import NotFound
 from engine.numbers import round_half_up, show
 from engine.plugins import ConvertsToVictoryPoints, Registry, parse_options
-from engine.scoring import ScoredResult, SectionScore
-from engine.seating import Pair
+from engine.scoring import (
+    PairTotal,
+    ScoredResult,
+    ScoringField,
+    SectionFacts,
+    SectionScore,
+    TableResult,
+)
+from engine.seating import Numbering, Pair, pair_order
 from engine.section import Section
-from engine.tournament import Tournament
+from engine.tournament import ContestantKind, Player, SectionRanking, Tournament
+
+T = TypeVar("T")
+
+OVERALL = "OVERALL"
+"""The name of the field of every pair of a session, ranked by percentage."""
+PLAYERS = "PLAYERS"
+"""The name of the field of every player of an individual."""
+TOP_FLIGHT = "A"
+"""The flight of a pair given none: the top flight ranks every pair."""
+
+
+class RankBy(enum.StrEnum):
+    """What a ranking orders contestants by."""
+
+    SCORE = "score"
+    """The total (matchpoints, IMPs …): pairs who met the same field."""
+    PERCENTAGE = "percentage"
+    """The total as a percentage of the tops of the boards played: fields and sections
+    of different sizes brought to the same terms (a percentage game, part 2 ch. 4 §11)."""
 
 
 @dataclass(frozen=True)
@@ -33,9 +68,13 @@ class StandingRow:
     score: Decimal
     percentage: Decimal
     boards_played: int
+    section: str | None = None
+    """The pair's section, given when its field spans several sections."""
+    player: str | None = None
+    """The player's key (member number or name), in a ranking of players."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "rank": self.rank,
             "pair": self.pair.number,
             "names": list(self.names),
@@ -43,22 +82,35 @@ class StandingRow:
             "percentage": str(self.percentage),
             "boards_played": self.boards_played,
         }
+        if self.section is not None:
+            data["section"] = self.section
+        if self.player is not None:
+            data["player"] = self.player
+        return data
 
 
 @dataclass(frozen=True)
 class FieldStandings:
     section: str
+    """The section, or the sections of a field that spans several joined by ``+``."""
     name: str
     top: Fraction
     rows: tuple[StandingRow, ...]
+    ranked_by: RankBy = RankBy.SCORE
+    flight: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "section": self.section,
             "name": self.name,
             "top": number(self.top),
             "rows": [r.to_json() for r in self.rows],
         }
+        if self.ranked_by is not RankBy.SCORE:
+            data["ranked_by"] = self.ranked_by.value
+        if self.flight is not None:
+            data["flight"] = self.flight
+        return data
 
 
 @dataclass(frozen=True)
@@ -69,6 +121,8 @@ class Standings:
     method: str
     method_version: str
     fields: tuple[FieldStandings, ...]
+    overall: FieldStandings | None = None
+    """Every pair of a session of several fields, ranked by percentage."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,6 +132,7 @@ class Standings:
             "method": self.method,
             "method_version": self.method_version,
             "fields": [f.to_json() for f in self.fields],
+            "overall": None if self.overall is None else self.overall.to_json(),
         }
 
     def digest(self) -> str:
@@ -86,11 +141,10 @@ class Standings:
         return hashlib.sha256(canonical.encode()).hexdigest()
 
     def row(self, section: str, pair: Pair) -> StandingRow | None:
+        """The pair's row in the first field that ranks it (its section's own field)."""
         for f in self.fields:
-            if f.section != section:
-                continue
             for r in f.rows:
-                if r.pair == pair:
+                if r.pair == pair and (r.section or f.section) == section and r.player is None:
                     return r
         return None
 
@@ -109,11 +163,149 @@ def rank_labels(scores: Sequence[Decimal]) -> list[str]:
     return [f"{first[s]}{'=' if ties[s] > 1 else ''}" for s in scores]
 
 
-def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:
-    name, chosen = section.scoring or (tournament.scoring.method, tournament.scoring.options)
-    method = registry.scoring(name)
-    options = parse_options(method, chosen)
-    scored = method.score(section.facts(), options)
+def ranked(
+    items: Iterable[T], measure: Callable[[T], Decimal], order: Callable[[T], Any]
+) -> list[tuple[str, T]]:
+    """``items`` best first with their rank labels: ranks are decided on the rounded
+    ``measure`` (JCBL: round, then rank); ``order`` only lists tied items steadily."""
+    shown = sorted(items, key=lambda item: (-measure(item), order(item)))
+    return list(zip(rank_labels([measure(item) for item in shown]), shown, strict=True))
+
+
+# ---- scoring a session ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """One pair of a session with its exact total: where it sat, which entry it is."""
+
+    section: str
+    pair: Pair
+    entry: str | None
+    names: tuple[str, ...]
+    total: PairTotal
+
+    def measure(self, by: RankBy) -> Decimal:
+        return round_half_up(self.total.score if by is RankBy.SCORE else self.total.percentage)
+
+    def order(self) -> tuple[str, int, tuple[int, int]]:
+        return (self.section, self.pair.number, pair_order(self.pair))
+
+
+@dataclass(frozen=True)
+class RankedField:
+    """A field before rounding: the pairs ranked against each other and the top of a board."""
+
+    sections: tuple[str, ...]
+    name: str
+    top: Fraction
+    entrants: tuple[Entrant, ...]
+
+    @property
+    def label(self) -> str:
+        return "+".join(self.sections)
+
+
+@dataclass(frozen=True)
+class SessionScores:
+    """A session's sections scored (together where they form one field) and its fields."""
+
+    scores: dict[str, SectionScore]
+    """Section name → its score (a one-field section's share of the field's)."""
+    fields: tuple[RankedField, ...]
+
+    def entrants(self) -> tuple[Entrant, ...]:
+        return tuple(e for f in self.fields for e in f.entrants)
+
+
+@dataclass(frozen=True)
+class OneField:
+    """Several sections' facts as one section's: each pair renumbered apart."""
+
+    facts: SectionFacts
+    origin: dict[Pair, tuple[str, Pair]]
+    """The renumbered pair → the section and pair it stands for."""
+
+
+def merge_facts(parts: Sequence[tuple[str, SectionFacts]]) -> OneField:
+    """One section's facts for sections (by name) that played the same boards.
+
+    A section's pairs are numbered after the highest number of the sections before it,
+    so NS 3 of section B becomes NS 16 after a 13-table section A; fields of the same
+    name (NS, EW, ALL) join. A board fouled in one section only is, in every other
+    section that played it, a version of its own."""
+    offset = 0
+    origin: dict[Pair, tuple[str, Pair]] = {}
+    results: list[TableResult] = []
+    fields: dict[str, list[Pair]] = {}
+    fouled: dict[int, list[frozenset[Pair]]] = {}
+    for name, facts in parts:
+        pairs = {p for f in facts.fields for p in f.pairs}
+        pairs |= {r.ns for r in facts.results} | {r.ew for r in facts.results}
+        renamed = {p: Pair(p.number + offset, p.line) for p in pairs}
+        origin |= {q: (name, p) for p, q in renamed.items()}
+        offset += max((p.number for p in pairs), default=0)
+        for f in facts.fields:
+            fields.setdefault(f.name, []).extend(renamed[p] for p in f.pairs)
+        results += [replace(r, ns=renamed[r.ns], ew=renamed[r.ew]) for r in facts.results]
+        for board, groups in facts.fouled.items():
+            fouled.setdefault(board, []).extend(frozenset(renamed[p] for p in g) for g in groups)
+    for board, versions in fouled.items():
+        for name, facts in parts:
+            own = frozenset(r.ns for r in results if r.board == board and origin[r.ns][0] == name)
+            if board not in facts.fouled and own:
+                versions.append(own)
+    plays = [facts.expected_plays for _, facts in parts]
+    expected: dict[int, int] = {}
+    if all(plays):  # a results-only section has none: the method counts the tables itself
+        for counts in plays:
+            for board, n in counts.items():
+                expected[board] = expected.get(board, 0) + n
+    mitchell = all(facts.numbering is Numbering.MITCHELL for _, facts in parts)
+    return OneField(
+        SectionFacts(
+            numbering=Numbering.MITCHELL if mitchell else Numbering.HOWELL,
+            fields=tuple(ScoringField(n, tuple(ps)) for n, ps in fields.items()),
+            results=tuple(results),
+            expected_plays=expected,
+            fouled={board: tuple(groups) for board, groups in sorted(fouled.items())},
+        ),
+        origin,
+    )
+
+
+def split_score(
+    merged: OneField, score: SectionScore, sections: Iterable[str]
+) -> dict[str, SectionScore]:
+    """The one field's score shared back: each section's results and totals, its own pairs."""
+
+    def back(pair: Pair) -> Pair:
+        return merged.origin[pair][1]
+
+    results: dict[str, list[ScoredResult]] = {name: [] for name in sections}
+    totals: dict[str, dict[Pair, PairTotal]] = {name: {} for name in results}
+    for s in score.results:
+        r = s.result
+        moved = replace(s, result=replace(r, ns=back(r.ns), ew=back(r.ew)))
+        results[merged.origin[r.ns][0]].append(moved)
+    for pair, total in score.totals.items():
+        name, own = merged.origin[pair]
+        totals[name][own] = replace(total, pair=own)
+    return {
+        name: replace(score, results=tuple(results[name]), totals=totals[name]) for name in results
+    }
+
+
+def _choice(tournament: Tournament, section: Section) -> tuple[str, dict[str, Any]]:
+    return section.scoring or (tournament.scoring.method, tournament.scoring.options)
+
+
+def _score(
+    registry: Registry, choice: tuple[str, dict[str, Any]], facts: SectionFacts
+) -> SectionScore:
+    method = registry.scoring(choice[0])
+    options = parse_options(method, choice[1])
+    scored = method.score(facts, options)
     scale = getattr(options, "vp_scale", None)
     if scale is not None and isinstance(method, ConvertsToVictoryPoints):
         # Scoring sees only facts and options; the VP scale is another plugin, looked up here.
@@ -121,39 +313,207 @@ def score_section(registry: Registry, tournament: Tournament, section: Section) 
     return scored
 
 
+def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:
+    """One section scored alone, by its own method or the event's."""
+    return _score(registry, _choice(tournament, section), section.facts())
+
+
+def _boards(section: Section) -> set[int]:
+    return set(section.expected_plays()) | {board for board, _ in section.tables}
+
+
+def field_groups(tournament: Tournament, sections: Sequence[Section]) -> list[list[Section]]:
+    """The session's sections grouped into the fields they are scored in.
+
+    Alone unless the event ranks the session as one field; then sections that share a
+    board and a scoring method are one field (a section with other boards stays alone)."""
+    if not sections or (
+        tournament.ranking.section_ranking(sections[0].session) is SectionRanking.SEPARATE
+    ):
+        return [[s] for s in sections]
+    groups: list[tuple[set[int], tuple[str, dict[str, Any]], list[Section]]] = []
+    for s in sections:
+        boards, choice = _boards(s), _choice(tournament, s)
+        joined = [g for g in groups if g[1] == choice and g[0] & boards]
+        for g in joined:
+            boards |= g[0]
+            groups.remove(g)
+        members = [m for g in joined for m in g[2]] + [s]
+        groups.append((boards, choice, members))
+    order = {s.name: i for i, s in enumerate(sections)}
+    found = [sorted(g[2], key=lambda s: order[s.name]) for g in groups]
+    return sorted(found, key=lambda g: order[g[0].name])
+
+
+def score_group(
+    registry: Registry, tournament: Tournament, group: Sequence[Section]
+) -> dict[str, SectionScore]:
+    """Each section of a field scored: alone, or as its share of one field's score."""
+    if len(group) == 1:
+        return {group[0].name: score_section(registry, tournament, group[0])}
+    merged = merge_facts([(s.name, s.facts()) for s in group])
+    scored = _score(registry, _choice(tournament, group[0]), merged.facts)
+    return split_score(merged, scored, (s.name for s in group))
+
+
 def names_of(tournament: Tournament, section: Section, pair: Pair) -> tuple[str, ...]:
     entry = tournament.entries.get(section.seats.get(pair, ""))
     return () if entry is None else tuple(entry.names)
 
 
+def score_session(
+    registry: Registry, tournament: Tournament, sections: Iterable[Section]
+) -> SessionScores:
+    """Every section scored and every field of the session with its pairs' exact totals."""
+    scores: dict[str, SectionScore] = {}
+    fields: list[RankedField] = []
+    for group in field_groups(tournament, list(sections)):
+        scored = score_group(registry, tournament, group)
+        scores |= scored
+        by_name: dict[str, list[Entrant]] = {}
+        for section in group:
+            totals = scored[section.name].totals
+            for field in section.fields():
+                by_name.setdefault(field.name, []).extend(
+                    Entrant(
+                        section.name,
+                        p,
+                        section.seats.get(p),
+                        names_of(tournament, section, p),
+                        totals[p],
+                    )
+                    for p in field.pairs
+                    if p in totals
+                )
+        top = max((t for s in group for t in scored[s.name].tops.values()), default=Fraction(0))
+        sections_of = tuple(s.name for s in group)
+        fields += [RankedField(sections_of, n, top, tuple(e)) for n, e in by_name.items()]
+    return SessionScores(scores, tuple(fields))
+
+
+# ---- standings --------------------------------------------------------------------------
+
+
+def rows_of(
+    entrants: Iterable[Entrant], by: RankBy, *, show_section: bool
+) -> tuple[StandingRow, ...]:
+    """The entrants ranked by ``by``, as standing rows."""
+    return tuple(
+        StandingRow(
+            rank=label,
+            pair=e.pair,
+            names=e.names,
+            score=round_half_up(e.total.score),
+            percentage=round_half_up(e.total.percentage),
+            boards_played=e.total.boards_played,
+            section=e.section if show_section else None,
+        )
+        for label, e in ranked(entrants, lambda e: e.measure(by), Entrant.order)
+    )
+
+
+def flight_members(
+    items: Sequence[T], flight: Callable[[T], str | None]
+) -> list[tuple[str, list[T]]]:
+    """Stratified standings (part 2 ch. 4 §19): each flight, with the contestants it
+    ranks, its own and every lower flight's (A over all, B over B and C, C alone).
+
+    A contestant given no flight is in the top flight."""
+    placed = [(item, flight(item) or TOP_FLIGHT) for item in items]
+    letters = sorted({letter for _, letter in placed})
+    return [(f, [item for item, letter in placed if letter >= f]) for f in letters]
+
+
+def flight_fields(tournament: Tournament, base: RankedField, by: RankBy) -> list[FieldStandings]:
+    """A stratified session's flights, each ranked on ``by`` (none without flights)."""
+    flights = tournament.ranking.flights
+    if not any(e.entry in flights for e in base.entrants):
+        return []
+    spans = len(base.sections) > 1
+    return [
+        FieldStandings(
+            base.label,
+            f"Flight {letter}",
+            base.top,
+            rows_of(members, by, show_section=spans),
+            ranked_by=by,
+            flight=letter,
+        )
+        for letter, members in flight_members(base.entrants, lambda e: flights.get(e.entry or ""))
+    ]
+
+
+def player_key(player: Player) -> str:
+    """Who a player is across sessions: the member number, else the name as written."""
+    if player.member:
+        return f"#{player.member.strip()}"
+    return " ".join(player.name.split()).casefold()
+
+
+def player_field(tournament: Tournament, base: RankedField, by: RankBy) -> FieldStandings:
+    """An individual's standings (part 2 ch. 5): every player scores their pair's score."""
+    players = [
+        (e, p)
+        for e in base.entrants
+        for p in (tournament.entries[e.entry].players if e.entry in tournament.entries else ())
+    ]
+    spans = len(base.sections) > 1
+    rows = tuple(
+        StandingRow(
+            rank=label,
+            pair=e.pair,
+            names=(p.name,),
+            score=round_half_up(e.total.score),
+            percentage=round_half_up(e.total.percentage),
+            boards_played=e.total.boards_played,
+            section=e.section if spans else None,
+            player=player_key(p),
+        )
+        for label, (e, p) in ranked(
+            players, lambda ep: ep[0].measure(by), lambda ep: (ep[0].order(), player_key(ep[1]))
+        )
+    )
+    return FieldStandings(base.label, PLAYERS, base.top, rows, ranked_by=by)
+
+
 def compute_standings(
     registry: Registry, tournament: Tournament, sections: Iterable[Section], session: int
 ) -> Standings:
-    fields: list[FieldStandings] = []
-    methods: set[tuple[str, str]] = set()
-    for section in sections:
-        scored = score_section(registry, tournament, section)
-        methods.add((scored.method, scored.version))
-        top = max(scored.tops.values(), default=Fraction(0))
-        for field in section.fields():
-            totals = [scored.totals[p] for p in field.pairs if p in scored.totals]
-            shown = sorted(
-                ((round_half_up(t.score), t) for t in totals),
-                key=lambda st: (-st[0], st[1].pair.number),
-            )
-            labels = rank_labels([s for s, _ in shown])
-            rows = tuple(
-                StandingRow(
-                    rank=label,
-                    pair=t.pair,
-                    names=names_of(tournament, section, t.pair),
-                    score=s,
-                    percentage=round_half_up(t.percentage),
-                    boards_played=t.boards_played,
-                )
-                for label, (s, t) in zip(labels, shown, strict=True)
-            )
-            fields.append(FieldStandings(section.name, field.name, top, rows))
+    sections = list(sections)
+    scored = score_session(registry, tournament, sections)
+    fields = [
+        FieldStandings(
+            f.label,
+            f.name,
+            f.top,
+            rows_of(f.entrants, RankBy.SCORE, show_section=len(f.sections) > 1),
+        )
+        for f in scored.fields
+    ]
+    overall: FieldStandings | None = None
+    # Flights and players rank the whole session: one field by its score, several by
+    # percentage, so that fields of different sizes meet on the same terms.
+    base, by = (scored.fields[0], RankBy.SCORE) if scored.fields else (None, RankBy.SCORE)
+    if len(scored.fields) > 1:
+        base = RankedField(
+            tuple(s.name for s in sections),
+            OVERALL,
+            max(f.top for f in scored.fields),
+            scored.entrants(),
+        )
+        by = RankBy.PERCENTAGE
+        overall = FieldStandings(
+            base.label,
+            OVERALL,
+            base.top,
+            rows_of(base.entrants, by, show_section=True),
+            ranked_by=by,
+        )
+    if base is not None:
+        fields += flight_fields(tournament, base, by)
+        if tournament.ranking.contestants is ContestantKind.PLAYERS:
+            fields.append(player_field(tournament, base, by))
+    methods = {(s.method, s.version) for s in scored.scores.values()}
     if not methods:
         default = registry.scoring(tournament.scoring.method)
         methods.add((default.name, default.version))
@@ -166,14 +526,33 @@ def compute_standings(
         method=method,
         method_version=version,
         fields=tuple(fields),
+        overall=overall,
     )
 
 
+# ---- travellers -------------------------------------------------------------------------
+
+
 def traveller(
-    registry: Registry, tournament: Tournament, section: Section, board: int
+    registry: Registry,
+    tournament: Tournament,
+    section: Section,
+    board: int,
+    session_sections: Sequence[Section] = (),
 ) -> dict[str, Any]:
-    """The traveller of one board: every table's result and the points it earned."""
-    scored = score_section(registry, tournament, section)
+    """The traveller of one board: every table's result and the points it earned.
+
+    Given the session's sections, a section scored in one field with others shows the
+    field's points and top."""
+    group = next(
+        (
+            g
+            for g in field_groups(tournament, session_sections)
+            if any(s.name == section.name for s in g)
+        ),
+        [section],
+    )
+    scored = score_group(registry, tournament, group)[section.name]
     rows = [s for s in scored.results if s.result.board == board]
     if not rows and (section.movement is None or board not in section.movement.boards):
         raise NotFound(f"Board {board} has no results in section {section.name}.")

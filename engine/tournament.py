@@ -7,6 +7,7 @@ rename these classes (see :mod:`engine.events`).
 from __future__ import annotations
 
 import datetime as dt
+import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -75,6 +76,148 @@ class ResultsPublished(DomainEvent):
     standings: dict[str, Any]
 
 
+# ---- ranking and stages (events appended later; stable topics too) ----------------------
+
+
+class SectionRanking(enum.StrEnum):
+    """How the sections of a session are scored and ranked."""
+
+    SEPARATE = "separate"
+    """Each section is scored and ranked alone (a weekly game)."""
+    ONE_FIELD = "one-field"
+    """Sections that played the same boards are matchpointed together and ranked as one
+    field (JCBL part 3, ch. 3 §2, one-field scoring): a board's top is that of all its
+    tables in every such section."""
+
+
+class ContestantKind(enum.StrEnum):
+    """Who the event ranks."""
+
+    PAIRS = "pairs"
+    """Pairs: the usual game."""
+    PLAYERS = "players"
+    """Each player (an individual, part 2 ch. 5): a player scores their pair's score of
+    each session."""
+
+
+class SectionRankingChosen(DomainEvent):
+    """How a session's sections are ranked; with no ``session``, every session that has
+    no choice of its own."""
+
+    ranking: SectionRanking
+    session: int | None = None
+
+
+class FlightsAssigned(DomainEvent):
+    """Entries put in flights (entry id → flight letter) for a stratified game."""
+
+    flights: dict[str, str]
+
+
+class ContestantsChosen(DomainEvent):
+    """Whether the event ranks pairs or, as an individual, players."""
+
+    contestants: ContestantKind
+
+
+class StageDefined(DomainEvent):
+    """A stage of the event (a qualifying, a final) and the sessions it is made of."""
+
+    stage: str
+    sessions: tuple[int, ...]
+
+
+class CarriedScore(BaseModel):
+    """One qualifier: its players' keys and names, qualifying score and carry-over."""
+
+    model_config = ConfigDict(frozen=True)
+
+    players: tuple[str, ...]
+    names: tuple[str, ...]
+    qualifying: str
+    carry: str
+
+
+class CarryOverRecorded(DomainEvent):
+    """The qualifiers of stage ``source`` and what each carries into ``stage``, as the
+    carry-over rule ``method`` (at ``version``) worked it out from ``parameters``.
+
+    The decision is the record: replaying it never depends on today's rule."""
+
+    stage: str
+    source: str
+    method: str
+    version: str
+    parameters: dict[str, Any]
+    carried: tuple[CarriedScore, ...]
+
+
+# ---- renumbering between sessions (appended later; stable topics too) --------------------
+
+
+class PairMove(BaseModel):
+    """One pair's move between sessions: its entry, the seat it leaves, the seat it takes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    entry: str
+    from_section: str
+    from_pair: str
+    """The pair's key in the session played: ``"NS3"``, ``"5"``."""
+    to_section: str
+    to_pair: str
+
+
+class PairsRenumbered(DomainEvent):
+    """Every pair of ``from_session`` given its seat in ``to_session`` (JCBL part 3 ch. 3
+    §5), as ``method`` at ``version`` decided it, with the seat each section leaves empty
+    (section → pair key) and the seats whose pairs asked to stay put.
+
+    The decision is the record: replaying it never runs the algorithm again."""
+
+    from_session: int
+    to_session: int
+    moves: tuple[PairMove, ...]
+    phantoms: dict[str, str] = Field(default_factory=dict)
+    stationary: tuple[str, ...] = ()
+    method: str
+    version: str
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How the event ranks its contestants, as the events above leave it.
+
+    Immutable: a tournament copy shares it, and folding an event replaces it."""
+
+    sections: dict[int | None, SectionRanking] = field(default_factory=dict)
+    flights: dict[str, str] = field(default_factory=dict)
+    """Entry id → flight letter."""
+    contestants: ContestantKind = ContestantKind.PAIRS
+    stages: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Stage name → its sessions, in the order the stages were defined."""
+    carry_overs: dict[str, CarryOverRecorded] = field(default_factory=dict)
+    """Stage name → the carry-over into it (the latest one recorded)."""
+
+    def section_ranking(self, session: int) -> SectionRanking:
+        chosen = self.sections.get(session) or self.sections.get(None)
+        return chosen or SectionRanking.SEPARATE
+
+    def folded(self, event: DomainEvent) -> Ranking:
+        match event:
+            case SectionRankingChosen():
+                return replace(self, sections={**self.sections, event.session: event.ranking})
+            case FlightsAssigned():
+                return replace(self, flights={**self.flights, **event.flights})
+            case ContestantsChosen():
+                return replace(self, contestants=event.contestants)
+            case StageDefined():
+                return replace(self, stages={**self.stages, event.stage: event.sessions})
+            case CarryOverRecorded():
+                return replace(self, carry_overs={**self.carry_overs, event.stage: event})
+        return self
+
+
 # ---- state ------------------------------------------------------------------------------
 
 
@@ -123,6 +266,9 @@ class Tournament:
     entries: dict[str, Entry] = field(default_factory=dict)
     closed: set[int] = field(default_factory=set)
     publications: dict[int, list[Publication]] = field(default_factory=dict)
+    ranking: Ranking = field(default_factory=Ranking)
+    renumberings: dict[int, PairsRenumbered] = field(default_factory=dict)
+    """Session → how its pairs were renumbered from the one before (the latest decision)."""
 
     def section_ids(self) -> dict[UUID, tuple[int, str]]:
         return {
@@ -177,6 +323,16 @@ class Tournament:
                         event.timestamp,
                     )
                 )
+            case (
+                SectionRankingChosen()
+                | FlightsAssigned()
+                | ContestantsChosen()
+                | StageDefined()
+                | CarryOverRecorded()
+            ):
+                self.ranking = self.ranking.folded(event)
+            case PairsRenumbered():
+                self.renumberings = {**self.renumberings, event.to_session: event}
 
 
 def project_tournament(

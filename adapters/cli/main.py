@@ -7,12 +7,11 @@ and every command that shows data takes ``--format table|json``.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from adapters.cli import convert, masterpoints, output
+from adapters.cli import adjustments, convert, imports, masterpoints, output, standings_options
 from adapters.cli.common import (
     Actor,
     EventOpt,
@@ -29,9 +28,8 @@ from adapters.cli.common import (
     say,
 )
 from adapters.cli.output import Format
-from adapters.files.travellers_csv import read_travellers
 from engine import history, rules
-from engine.errors import InvalidFile, InvalidInput, TravellerError
+from engine.errors import InvalidInput
 from engine.plugins import parse_options as plugin_options
 from engine.scoring import Award
 from engine.standings import compute_standings, traveller
@@ -48,7 +46,6 @@ entry_app = typer.Typer(help="Register and withdraw pairs.", no_args_is_help=Tru
 movement_app = typer.Typer(help="Movements: list families, show, assign.", no_args_is_help=True)
 round_app = typer.Typer(help="Start and end rounds (the move).", no_args_is_help=True)
 result_app = typer.Typer(help="Record and correct results.", no_args_is_help=True)
-import_app = typer.Typer(help="Import results from files.", no_args_is_help=True)
 for sub, name in (
     (event_app, "event"),
     (session_app, "session"),
@@ -56,7 +53,6 @@ for sub, name in (
     (movement_app, "movement"),
     (round_app, "round"),
     (result_app, "result"),
-    (import_app, "import"),
 ):
     app.add_typer(sub, name=name)
 
@@ -597,50 +593,6 @@ def adjust(
     )
 
 
-@import_app.command("travellers")
-@guarded
-def import_travellers(
-    file: Annotated[Path, typer.Argument(help="The CSV file of traveller lines.")],
-    event: EventOpt,
-    numbering: NumberingOpt = None,
-    session: SessionOpt = 1,
-    section: SectionOpt = "A",
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
-) -> None:
-    """Import a CSV of traveller lines: the whole file, or nothing if any line is wrong."""
-    a = open_app(store)
-    eid = a.resolve_event(event)
-    rows, problems = read_travellers(file)
-    if problems:
-        try:
-            a.import_results(
-                eid,
-                rows,
-                session=session,
-                section=section,
-                numbering=numbering,
-                dry_run=True,
-                actor=actor_name(actor),
-            )
-        except InvalidFile as more:
-            problems += more.problems
-        except TravellerError as more:
-            problems.append(str(more))
-        problems.sort(key=_line_number)
-        raise InvalidFile(f"{file} was not imported: nothing was written.", problems=problems)
-    count = a.import_results(
-        eid, rows, session=session, section=section, numbering=numbering, actor=actor_name(actor)
-    )
-    say(fmt, {"imported": count}, f"Imported {count} traveller lines from {file}.")
-
-
-def _line_number(problem: str) -> int:
-    head = problem.removeprefix("line ").split(":", 1)[0]
-    return int(head) if head.isdigit() else 0
-
-
 # ---- looking at results -------------------------------------------------------------------------
 
 
@@ -678,7 +630,13 @@ def board(
     """The traveller of one board."""
     a = open_app(store)
     eid = a.resolve_event(event)
-    data = traveller(a.registry, a.tournament(eid), a.section(eid, session, section), number)
+    data = traveller(
+        a.registry,
+        a.tournament(eid),
+        a.section(eid, session, section),
+        number,
+        a.sections(eid, session),  # a one-field session scores the board across sections
+    )
     if fmt is Format.json:
         output.emit_json(data)
     else:
@@ -861,8 +819,11 @@ def demo(
         )
 
 
+adjustments.register(app)
 convert.register(app)
+imports.register(app)
 masterpoints.register(app)
+standings_options.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -67,11 +67,24 @@ def standings_table(data: dict[str, Any]) -> None:
         for r in f["rows"]:
             table.add_row(
                 r["rank"],
-                str(r["pair"]),
+                f"{r['section']}{r['pair']}" if r.get("section") else str(r["pair"]),
                 " – ".join(r["names"]),
                 r["score"],
                 r["percentage"],
                 str(r["boards_played"]),
+            )
+        console.print(table)
+    overall = data.get("overall")
+    if overall:
+        table = Table(title="The whole session, by percentage", title_justify="left")
+        for col in ("Rank", "Pair", "Names", "%"):
+            table.add_column(col)
+        for r in overall["rows"]:
+            table.add_row(
+                r["rank"],
+                f"{r.get('section') or ''}{r['pair']}",
+                " – ".join(r["names"]),
+                r["percentage"],
             )
         console.print(table)
 

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
-from typing import Any, ClassVar, Literal, cast
+from typing import Any, ClassVar, Literal, TypeGuard, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import InvalidInput
 from engine.hookspecs import hookimpl
+from engine.numbers import round_half_up
 from engine.scoring import (
     Award,
     AwardKind,
@@ -24,6 +25,14 @@ from engine.scoring import (
 from engine.seating import Pair
 
 HALF = Fraction(1, 2)
+
+Blend = tuple[tuple[Fraction, int], ...]
+"""A weighted assigned score (law 12C1(c)): (weight, NS score) pairs, the weights summing to 1."""
+Compared = int | Blend
+"""What the other tables of a board are compared with: a played NS score, or a blend."""
+Formula = Literal["neuberg", "ratio"]
+Sides = tuple[tuple[Fraction, Fraction], ...]
+"""The (NS, EW) points of some tables of a board."""
 
 
 class Matchpoints:
@@ -38,6 +47,12 @@ class Matchpoints:
     results for the other tables; the pairs at such a table get the adjusted score,
     as a percentage of the board's top. A pair that played fewer boards than the rest
     of its field has its total factored up (10/9 for 9 boards of 10).
+
+    A weighted assigned score (law 12C1(c), such as ⅔ of 4S made and ⅓ of 4S one off)
+    scores each of its results against the other tables and adds them by weight; each
+    other table scores against it the same way, so the board is worth what it always is.
+    A fouled board (the hands changed during play) is scored version by version, each
+    version brought to the common top by the manual's formula or its simple method.
     """
 
     name: ClassVar[str] = "matchpoints"
@@ -79,6 +94,12 @@ class Matchpoints:
             description="Factor up the total of a pair that played fewer boards than the "
             "most any pair of its field played.",
         )
+        fouled: Literal["formula", "simple"] = Field(
+            "formula",
+            description="Fouled boards: formula (sectionals and above) factors each version "
+            "of 4 or more results up to the whole board and gives smaller versions 70/60/50 %, "
+            "65/55 % or 60 %; simple (local games) adds ½ for each result of another version.",
+        )
 
     def score(self, facts: SectionFacts, options: Matchpoints.Options) -> SectionScore:
         """Matchpoints for every result and a total for every pair of the section."""
@@ -86,7 +107,7 @@ class Matchpoints:
         neutral_award = Award(
             AwardKind.AVE if options.neutral_award == "average" else AwardKind.AVE_PLUS
         )
-        outcomes = [r.outcome(neutral_award) for r in facts.results]
+        outcomes = [r.outcome(neutral_award, weighted=True) for r in facts.results]
         by_board: dict[int, list[int]] = defaultdict(list)
         for i, r in enumerate(facts.results):
             by_board[r.board].append(i)
@@ -95,26 +116,41 @@ class Matchpoints:
         tops: dict[int, Fraction] = {}
         points: list[tuple[Fraction, Fraction]] = [(Fraction(0), Fraction(0))] * len(outcomes)
         for board, tables in sorted(by_board.items()):
-            played = [i for i in tables if isinstance(outcomes[i], int)]
+            compared = [i for i in tables if _compared(outcomes[i])]
             expected = facts.expected_plays.get(board) or most
-            top, sides = _board(
-                tuple(cast(int, outcomes[i]) for i in played),
-                len(tables),
-                expected,
-                options.factoring,
-                options.neutral,
-                unit,
-            )
+            fouled = facts.fouled.get(board)
+            if fouled is None:
+                top, sides = _board(
+                    tuple(cast(Compared, outcomes[i]) for i in compared),
+                    len(tables),
+                    expected,
+                    options.factoring,
+                    options.neutral,
+                    unit,
+                )
+            else:
+                versions = _versions(facts, board, fouled, compared)
+                top, by_version = _fouled_board(
+                    tuple(tuple(cast(Compared, outcomes[i]) for i in v) for v in versions),
+                    len(tables),
+                    expected,
+                    options.factoring,
+                    options.neutral,
+                    unit,
+                    options.fouled,
+                )
+                compared = [i for v in versions for i in v]
+                sides = tuple(side for version in by_version for side in version)
             tops[board] = top
-            for i, side in zip(played, sides, strict=True):
+            for i, side in zip(compared, sides, strict=True):
                 points[i] = side
 
-        artificial = [i for i, o in enumerate(outcomes) if not isinstance(o, int)]
+        artificial = [i for i, o in enumerate(outcomes) if not _compared(o)]
         if artificial:
-            # A pair's session average (for A+ and A−) counts only its really played boards.
-            played_only = [i for i, o in enumerate(outcomes) if isinstance(o, int)]
-            earned = _sums(facts, played_only, points)
-            possible = _sums(facts, played_only, [(tops[r.board],) * 2 for r in facts.results])
+            # A pair's session average (for A+ and A−) counts only its really scored boards.
+            counted = [i for i, o in enumerate(outcomes) if _compared(o)]
+            earned = _sums(facts, counted, points)
+            possible = _sums(facts, counted, [(tops[r.board],) * 2 for r in facts.results])
 
             def session(pair: Pair) -> Fraction:
                 top = possible.get(pair, Fraction(0))
@@ -138,40 +174,161 @@ class Matchpoints:
         )
 
 
+def _compared(outcome: int | tuple[Award, Award] | Blend) -> TypeGuard[Compared]:
+    """Whether the other tables of the board compare with ``outcome``: a score or a blend."""
+    return isinstance(outcome, int) or not isinstance(outcome[0], Award)
+
+
 @lru_cache(maxsize=16384)
 def _board(
-    scores: tuple[int, ...],
+    scores: tuple[Compared, ...],
     tables: int,
     expected: int,
     factoring: Literal["neuberg", "ratio", "none"],
     neutral: Literal["method2", "method1"],
     unit: int = 1,
-) -> tuple[Fraction, tuple[tuple[Fraction, Fraction], ...]]:
-    """A board's top and the (NS, EW) matchpoints of each of its played ``scores``.
+) -> tuple[Fraction, Sides]:
+    """A board's top and the (NS, EW) matchpoints of each of its compared ``scores``.
 
     ``tables`` counts every table at the board, neutral and artificial ones included;
     ``unit`` is 1 (american) or 2 (european). Boards are remembered: a standings query
     after one new result recomputes only the board it was on.
     """
-    excluded = tables - len(scores)
     target = tables if factoring == "none" else expected
-    compared = tables if neutral == "method2" else len(scores)
+    # Under method (2) a table left out of the comparison is a tie (½) for every result.
+    ties = tables - len(scores) if neutral == "method2" else 0
     formula = "ratio" if factoring == "none" else factoring
     top = Fraction((target - 1) * unit)
-    # Half-matchpoints in whole numbers: 2 per score beaten, 1 per tie; under method (2)
-    # 1 more (½ a matchpoint) for every table left out of the comparison.
-    counts = Counter(scores)
-    sides: dict[int, tuple[Fraction, Fraction]] = {}
-    below = 0
-    for score in sorted(counts):
-        halves = 2 * below + counts[score] - 1 + (excluded if neutral == "method2" else 0)
-        ns = _factor(Fraction(halves, 2), compared, target, formula) * unit
-        sides[score] = (ns, top - ns)
-        below += counts[score]
-    return top, tuple(sides[s] for s in scores)
+    return top, _scaled(scores, _among(scores), ties, target, formula, unit)
 
 
-def _factor(mp: Fraction, n: int, target: int, formula: Literal["neuberg", "ratio"]) -> Fraction:
+@lru_cache(maxsize=1024)
+def _fouled_board(
+    versions: tuple[tuple[Compared, ...], ...],
+    tables: int,
+    expected: int,
+    factoring: Literal["neuberg", "ratio", "none"],
+    neutral: Literal["method2", "method1"],
+    unit: int,
+    method: Literal["formula", "simple"],
+) -> tuple[Fraction, tuple[Sides, ...]]:
+    """A fouled board's top and the (NS, EW) points of each version's results.
+
+    Each version (the tables that played the same cards) is matchpointed among itself
+    and brought to the common top (JCBL manual, appendix 2 §4). ``tables`` counts every
+    table at the board; those in no version are neutral or artificial.
+    """
+    target = tables if factoring == "none" else expected
+    top = Fraction((target - 1) * unit)
+    scored = sum(len(v) for v in versions)
+    largest = max((len(v) for v in versions), default=0)
+    out: list[Sides] = []
+    for version in versions:
+        n, mps = len(version), _among(version)
+        if method == "simple":
+            # Each result of another version is a tie (½); under method (2) so is each
+            # neutral or artificial table, as on any board.
+            ties = (tables if neutral == "method2" else scored) - n
+            formula = "ratio" if factoring == "none" else factoring
+            out.append(_scaled(version, mps, ties, target, formula, unit))
+        elif n >= 4 or (n == 3 and largest == 3):
+            # M = N·Sᵢ/nᵢ + (N − nᵢ)/2nᵢ is Neuberg's formula, rounded half up to 2 decimals.
+            ties = tables - scored if neutral == "method2" else 0
+            sides = _scaled(version, mps, ties, target, "neuberg", unit)
+            out.append(tuple((ns, top - ns) for ns in (_hundredths(ns) for ns, _ in sides)))
+        else:
+            out.append(tuple(_small_version(mps[r], n, top) for r in version))
+    return top, tuple(out)
+
+
+def _versions(
+    facts: SectionFacts, board: int, fouled: tuple[frozenset[Pair], ...], compared: list[int]
+) -> list[list[int]]:
+    """The ``compared`` tables of a fouled board, version by version (by their NS pair)."""
+    version_of = {pair: v for v, pairs in enumerate(fouled) for pair in pairs}
+    versions: list[list[int]] = [[] for _ in fouled]
+    for i in compared:
+        r = facts.results[i]
+        v = version_of.get(r.ns)
+        if v is None:
+            raise InvalidInput(
+                f"Board {board} is fouled, but the table of {r.ns} v {r.ew} is in none of "
+                "the groups that played its versions.",
+                hint=f"Declare board {board} fouled again with every table in one group "
+                "(`traveller fouled`).",
+            )
+        versions[v].append(i)
+    return versions
+
+
+def _small_version(mp: Fraction, n: int, top: Fraction) -> tuple[Fraction, Fraction]:
+    """A result of a version too small to factor: its rank's percentage of the top.
+
+    Three results get 70, 60 and 50 %, two 65 and 55 %, one 60 % (ties share the
+    average), so each pair averages 60 %: 10 % per matchpoint among the version,
+    centred on 60. Each EW pair ranks the other way, so NS and EW add up to 120 %."""
+    percent = 60 + 10 * mp - Fraction(5 * (n - 1))
+    return top * percent / 100, top * (120 - percent) / 100
+
+
+def _hundredths(value: Fraction) -> Fraction:
+    """``value`` rounded half up to two decimals, as a Fraction."""
+    return Fraction(round_half_up(value, 2))
+
+
+def _among(results: tuple[Compared, ...]) -> dict[Compared, Fraction]:
+    """Each distinct result's matchpoints (1 per result beaten, ½ per tie) against the others.
+
+    A blend counts each of its results by its weight, against each result of every
+    other table (law 12C1(c), the ACBL and EBU reading); two blends count each pair of
+    their results by the product of the weights. Every two tables still share 1."""
+    if all(isinstance(r, int) for r in results):
+        # Half-matchpoints in whole numbers: 2 per score beaten, 1 per tie.
+        counts = Counter(cast(tuple[int, ...], results))
+        mps: dict[Compared, Fraction] = {}
+        below = 0
+        for score in sorted(counts):
+            mps[score] = Fraction(2 * below + counts[score] - 1, 2)
+            below += counts[score]
+        return mps
+    # Against the board's whole weight at each score, its own table's included: a table
+    # meets its own results for ½ in all, whatever their weights, so that ½ comes off.
+    parts = {r: ((Fraction(1), r),) if isinstance(r, int) else r for r in results}
+    mass: dict[int, Fraction] = defaultdict(Fraction)
+    for r in results:
+        for weight, score in parts[r]:
+            mass[score] += weight
+    value: dict[int, Fraction] = {}
+    below_mass = Fraction(0)
+    for score in sorted(mass):
+        value[score] = below_mass + mass[score] / 2
+        below_mass += mass[score]
+    return {r: sum((w * value[s] for w, s in part), -HALF) for r, part in parts.items()}
+
+
+def _scaled(
+    results: tuple[Compared, ...],
+    mps: dict[Compared, Fraction],
+    ties: int,
+    target: int,
+    formula: Formula,
+    unit: int,
+) -> Sides:
+    """The (NS, EW) points of ``results``, whose matchpoints among themselves are ``mps``.
+
+    ``ties`` more tables count ½ each to every result; the results and the ties are
+    then brought to the scale of ``target`` results (top ``target − 1``, times ``unit``)."""
+    top = Fraction((target - 1) * unit)
+    compared = len(results) + ties
+    tied = Fraction(ties, 2)
+    sides: dict[Compared, tuple[Fraction, Fraction]] = {}
+    for result, mp in mps.items():
+        ns = _factor(mp + tied if ties else mp, compared, target, formula) * unit
+        sides[result] = (ns, top - ns)
+    return tuple(sides[r] for r in results)
+
+
+def _factor(mp: Fraction, n: int, target: int, formula: Formula) -> Fraction:
     """``mp`` among ``n`` results brought to the scale of ``target`` results."""
     if n == target:
         return mp

@@ -22,7 +22,7 @@ def test_plugins_can_be_restricted_and_blocked(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.delenv("TRAVELLER_PLUGINS")
     monkeypatch.setenv("TRAVELLER_PLUGINS_BLOCK", "howell")
     registry = create_registry()
-    with pytest.raises(PluginError, match=r"no movement called 'howell'.*Known: mitchell"):
+    with pytest.raises(PluginError, match=r"no movement called 'howell'.*Known: .*mitchell"):
         registry.movement("howell")
 
 

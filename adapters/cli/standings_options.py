@@ -1,0 +1,393 @@
+"""``traveller ranking``, ``traveller stage`` and ``traveller totals``: how an event ranks
+its sections, flights and players, its stages and carry-over, and totals over sessions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+
+from adapters.cli import output
+from adapters.cli.common import (
+    Actor,
+    EventOpt,
+    Fmt,
+    Store,
+    actor_name,
+    guarded,
+    open_app,
+    say,
+)
+from adapters.cli.output import Format
+from engine.errors import InvalidInput, PluginError
+from engine.numbers import round_half_up
+from engine.stages import CarryOverRule, ContestantId, Totals, compute_totals, totals_at
+from engine.standings import RankBy
+from engine.tournament import ContestantKind, SectionRanking
+from plugins.scoring.carry_over import board_maximum, jcbl_carry_overs
+
+ranking_app = typer.Typer(
+    help="How the event ranks: sections alone or as one field, flights, players.",
+    no_args_is_help=True,
+)
+stage_app = typer.Typer(help="Stages (qualifying, final) and the carry-over.", no_args_is_help=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``ranking``, ``stage`` and ``totals`` commands to ``app``."""
+    app.add_typer(ranking_app, name="ranking")
+    app.add_typer(stage_app, name="stage")
+    app.command("totals")(totals)
+
+
+# ---- carry-over rules: the plugins' functions behind the engine's protocol ---------------
+
+
+Carry = Callable[..., Mapping[ContestantId, Decimal]]
+
+
+@dataclass(frozen=True)
+class PluginCarryOver:
+    """A carry-over function of ``plugins.scoring.carry_over`` as a :class:`CarryOverRule`."""
+
+    name: str
+    version: str
+    work: Carry
+    help: str
+
+    def carry_over(
+        self,
+        scores: Mapping[ContestantId, Fraction],
+        *,
+        entered: int,
+        qualifying_boards: int,
+        final_top: Fraction,
+        maximum_boards: int,
+    ) -> Mapping[ContestantId, Decimal]:
+        return self.work(
+            scores,
+            entered=entered,
+            qualifying_boards=qualifying_boards,
+            final_top=final_top,
+            maximum_boards=maximum_boards,
+        )
+
+
+def _board_maximum(
+    scores: Mapping[ContestantId, Fraction], *, final_top: Fraction, maximum_boards: int, **_: Any
+) -> dict[ContestantId, Decimal]:
+    return board_maximum(scores, final_top=final_top, boards=maximum_boards)
+
+
+def _full(scores: Mapping[ContestantId, Fraction], **_: Any) -> dict[ContestantId, Decimal]:
+    return {key: round_half_up(score) for key, score in scores.items()}
+
+
+RULES: dict[str, CarryOverRule] = {
+    rule.name: rule
+    for rule in (
+        PluginCarryOver(
+            "jcbl",
+            "1.0",
+            jcbl_carry_overs,
+            "C = M × (Q/E) × (A × B)/(S ÷ Q), within the final's N-board maximum",
+        ),
+        PluginCarryOver(
+            "board-maximum",
+            "1.0",
+            _board_maximum,
+            "top qualifier N tops of the final, last 0, the others in proportion",
+        ),
+        PluginCarryOver("full", "1.0", _full, "the whole qualifying score"),
+    )
+}
+
+
+def _rule(name: str) -> CarryOverRule:
+    try:
+        return RULES[name.lower()]
+    except KeyError:
+        raise PluginError(
+            f"There is no carry-over rule called {name!r}.", hint=f"Known: {', '.join(RULES)}."
+        ) from None
+
+
+def _sessions(text: str) -> list[int]:
+    try:
+        return [int(s) for s in text.split(",") if s.strip()]
+    except ValueError:
+        raise InvalidInput(f"{text!r} is not a list of sessions.", hint="Write 1,2.") from None
+
+
+# ---- ranking --------------------------------------------------------------------------------
+
+
+@ranking_app.command("sections")
+@guarded
+def ranking_sections(
+    event: EventOpt,
+    ranking: Annotated[
+        SectionRanking,
+        typer.Argument(help="separate: each section alone; one-field: matchpointed together."),
+    ],
+    session: Annotated[
+        int | None, typer.Option("--session", help="Only this session (default every one).")
+    ] = None,
+    store: Store = None,
+    fmt: Fmt = Format.table,
+    actor: Actor = None,
+) -> None:
+    """Rank a session's sections each alone, or as one field across the sections that
+    played the same boards (one-field scoring)."""
+    a = open_app(store)
+    a.choose_section_ranking(
+        a.resolve_event(event), ranking, session=session, actor=actor_name(actor)
+    )
+    where = "every session" if session is None else f"session {session}"
+    say(
+        fmt,
+        {"ranking": ranking.value, "session": session},
+        f"Sections of {where}: {ranking.value}.",
+    )
+
+
+@ranking_app.command("contestants")
+@guarded
+def ranking_contestants(
+    event: EventOpt,
+    contestants: Annotated[
+        ContestantKind, typer.Argument(help="pairs, or players for an individual.")
+    ],
+    store: Store = None,
+    fmt: Fmt = Format.table,
+    actor: Actor = None,
+) -> None:
+    """Rank pairs, or each player (an individual: a player scores their pair's score)."""
+    a = open_app(store)
+    a.choose_contestants(a.resolve_event(event), contestants, actor=actor_name(actor))
+    say(fmt, {"contestants": contestants.value}, f"The event ranks {contestants.value}.")
+
+
+@ranking_app.command("flights")
+@guarded
+def ranking_flights(
+    event: EventOpt,
+    flights: Annotated[
+        list[str], typer.Argument(help="ENTRY=FLIGHT for each entry, e.g. E1=A E2=C.")
+    ],
+    store: Store = None,
+    fmt: Fmt = Format.table,
+    actor: Actor = None,
+) -> None:
+    """Put entries in flights for a stratified game: A ranks every pair, B ranks B and C,
+    C ranks C alone."""
+    chosen: dict[str, str] = {}
+    for item in flights:
+        entry, sep, flight = item.partition("=")
+        if not sep or not entry.strip():
+            raise InvalidInput(f"{item!r} is not ENTRY=FLIGHT.", hint="For example E3=B.")
+        chosen[entry.strip()] = flight
+    a = open_app(store)
+    a.assign_flights(a.resolve_event(event), chosen, actor=actor_name(actor))
+    say(
+        fmt,
+        {"flights": {e: f.strip().upper() for e, f in chosen.items()}},
+        f"Flights set for {len(chosen)} entries.",
+    )
+
+
+# ---- stages -------------------------------------------------------------------------------------
+
+
+@stage_app.command("define")
+@guarded
+def stage_define(
+    event: EventOpt,
+    name: Annotated[str, typer.Argument(help="The stage's name, e.g. qualifying or final.")],
+    sessions: Annotated[str, typer.Option("--sessions", help="Its sessions, e.g. 1,2.")],
+    store: Store = None,
+    fmt: Fmt = Format.table,
+    actor: Actor = None,
+) -> None:
+    """Define a stage (a qualifying, a final) by its sessions."""
+    a = open_app(store)
+    chosen = a.define_stage(
+        a.resolve_event(event), name, _sessions(sessions), actor=actor_name(actor)
+    )
+    say(
+        fmt,
+        {"stage": name.strip(), "sessions": list(chosen)},
+        f"Stage {name.strip()}: sessions {', '.join(map(str, chosen))}.",
+    )
+
+
+@stage_app.command("list")
+@guarded
+def stage_list(event: EventOpt, store: Store = None, fmt: Fmt = Format.table) -> None:
+    """The event's stages, their sessions and carry-over."""
+    a = open_app(store)
+    ranking = a.tournament(a.resolve_event(event)).ranking
+    rows = [
+        {
+            "stage": name,
+            "sessions": list(sessions),
+            "carry_over_from": None
+            if name not in ranking.carry_overs
+            else ranking.carry_overs[name].source,
+            "carry_over_method": None
+            if name not in ranking.carry_overs
+            else ranking.carry_overs[name].method,
+        }
+        for name, sessions in ranking.stages.items()
+    ]
+    if fmt is Format.json:
+        output.emit_json(rows)
+    else:
+        output.rows_table(
+            "Stages", rows, ["stage", "sessions", "carry_over_from", "carry_over_method"]
+        )
+
+
+@stage_app.command("carry-over")
+@guarded
+def stage_carry_over(
+    event: EventOpt,
+    source: Annotated[str, typer.Option("--from", help="The qualifying stage.")],
+    stage: Annotated[str, typer.Option("--to", help="The final stage.")],
+    final_top: Annotated[
+        str, typer.Option("--final-top", help="The top of one board of the final, e.g. 25.")
+    ],
+    rule: Annotated[
+        str,
+        typer.Option(
+            "--rule", help="jcbl (the JCBL formula), board-maximum, or full (every point)."
+        ),
+    ] = "jcbl",
+    qualifiers: Annotated[
+        int | None, typer.Option("--qualifiers", help="How many qualify, from the top.")
+    ] = None,
+    qualifier: Annotated[
+        list[str] | None,
+        typer.Option("--qualifier", help="An entry that qualified (repeat for each)."),
+    ] = None,
+    maximum_boards: Annotated[
+        int | None,
+        typer.Option(
+            "--maximum-boards",
+            help="The N-board maximum (default 2 a session of the final: 4 for two).",
+        ),
+    ] = None,
+    store: Store = None,
+    fmt: Fmt = Format.table,
+    actor: Actor = None,
+) -> None:
+    """Record who qualified and what each carries into the final (part 3 ch. 1 §3)."""
+    try:
+        top = Fraction(final_top)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidInput(f"{final_top!r} is not a number.", hint="For example 25.") from None
+    a = open_app(store)
+    recorded = a.record_carry_over(
+        a.resolve_event(event),
+        stage=stage,
+        source=source,
+        rule=_rule(rule),
+        final_top=top,
+        qualifiers=qualifiers,
+        entries=qualifier or (),
+        maximum_boards=maximum_boards,
+        actor=actor_name(actor),
+    )
+    rows = [
+        {"names": list(c.names), "qualifying": c.qualifying, "carry_over": c.carry}
+        for c in recorded.carried
+    ]
+    if fmt is Format.json:
+        output.emit_json(
+            {
+                "stage": stage,
+                "from": source,
+                "method": recorded.method,
+                "version": recorded.version,
+                "parameters": recorded.parameters,
+                "carried": rows,
+            }
+        )
+        return
+    output.rows_table(
+        f"Carry-over from {source} into {stage} ({recorded.method})",
+        [r | {"names": " – ".join(r["names"])} for r in rows],
+        ["names", "qualifying", "carry_over"],
+    )
+
+
+# ---- totals ---------------------------------------------------------------------------------
+
+
+@guarded
+def totals(
+    event: EventOpt,
+    sessions: Annotated[
+        str | None, typer.Option("--sessions", help="Sessions to add up (default all), e.g. 1,2.")
+    ] = None,
+    stage: Annotated[
+        str | None, typer.Option("--stage", help="A stage's sessions, with its carry-over.")
+    ] = None,
+    by: Annotated[
+        RankBy,
+        typer.Option("--by", help="score (the sum), or percentage of the tops played."),
+    ] = RankBy.SCORE,
+    at: Annotated[int | None, typer.Option("--at", help="As it stood at a store position.")] = None,
+    store: Store = None,
+    fmt: Fmt = Format.table,
+) -> None:
+    """Contestants ranked on their total over several sessions (or a stage)."""
+    a = open_app(store)
+    eid = a.resolve_event(event)
+    chosen = None if sessions is None else _sessions(sessions)
+    if at is None:
+        data = compute_totals(
+            a.registry,
+            a.tournament(eid),
+            lambda s: a.sections(eid, s),
+            sessions=chosen,
+            stage=stage,
+            by=by,
+        )
+    else:
+        data = totals_at(a, eid, position=at, sessions=chosen, stage=stage, by=by)
+    if fmt is Format.json:
+        output.emit_json(data.to_json())
+    else:
+        _totals_table(data)
+
+
+def _totals_table(data: Totals) -> None:
+    carried = data.carry_over is not None
+    head = ["Rank", "Names", *(f"S{s}" for s in data.sessions)]
+    head += ["Carry"] if carried else []
+    head += ["Score", "%", "Boards"]
+    for f in data.fields:
+        rows = []
+        for r in f.rows:
+            line = r.to_json()
+            by_session = {p["session"]: p["score"] for p in line["sessions"]}
+            row: dict[str, Any] = {"Rank": r.rank, "Names": " – ".join(line["names"])}
+            row |= {f"S{s}": by_session.get(s) for s in data.sessions}
+            row |= {"Carry": line["carry_over"]} if carried else {}
+            row |= {
+                "Score": line["score"],
+                "%": line["percentage"],
+                "Boards": line["boards_played"],
+            }
+            rows.append(row)
+        what = (
+            f"stage {data.stage}"
+            if data.stage
+            else "sessions " + ", ".join(map(str, data.sessions))
+        )
+        output.rows_table(f"{data.event_name} — {what}: {f.name}", rows, head)
