@@ -11,7 +11,15 @@ from typing import Annotated, Any
 
 import typer
 
-from adapters.cli import adjustments, convert, imports, masterpoints, output, standings_options
+from adapters.cli import (
+    adjustments,
+    convert,
+    imports,
+    masterpoints,
+    movements,
+    output,
+    standings_options,
+)
 from adapters.cli.common import (
     Actor,
     EventOpt,
@@ -823,6 +831,7 @@ adjustments.register(app)
 convert.register(app)
 imports.register(app)
 masterpoints.register(app)
+movements.register(app)
 standings_options.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
