@@ -8,7 +8,10 @@ from typing import Annotated
 import typer
 
 from adapters.cli.common import (
+    EW,
+    NS,
     Actor,
+    Board,
     EventOpt,
     Fmt,
     NumberingOpt,
@@ -23,10 +26,6 @@ from adapters.cli.common import (
 )
 from adapters.cli.output import Format
 from engine.errors import InvalidInput
-
-Board = Annotated[int, typer.Option("--board", help="Board number.")]
-NS = Annotated[int, typer.Option("--ns", help="NS pair number.")]
-EW = Annotated[int, typer.Option("--ew", help="EW pair number.")]
 
 
 def register(app: typer.Typer) -> None:

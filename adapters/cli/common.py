@@ -108,3 +108,25 @@ def parse_options(values: list[str] | None) -> dict[str, Any]:
             raise InvalidInput(f"{item!r} is not an option.", hint="Write --option KEY=VALUE.")
         options[key.strip()] = value.strip()
     return options
+
+
+# ---- a table's result on a board ------------------------------------------------------
+
+Board = Annotated[int, typer.Option("--board", help="Board number.")]
+NS = Annotated[int, typer.Option("--ns", help="NS pair number.")]
+EW = Annotated[int, typer.Option("--ew", help="EW pair number.")]
+ContractOpt = Annotated[str | None, typer.Option("--contract", help="4S, 3NTX, 6HXX or PASS.")]
+Declarer = Annotated[str | None, typer.Option("--declarer", help="N, E, S or W.")]
+Tricks = Annotated[int | None, typer.Option("--tricks", help="Tricks declarer took (0-13).")]
+ScoreNS = Annotated[int | None, typer.Option("--score-ns", help="The NS score, e.g. 420 or -50.")]
+Lead = Annotated[str | None, typer.Option("--lead", help="The opening lead, e.g. SK.")]
+RoundOpt = Annotated[int | None, typer.Option("--round")]
+TableOpt = Annotated[int | None, typer.Option("--table")]
+Override = Annotated[
+    str | None,
+    typer.Option(
+        "--override",
+        help="Record it although the movement does not schedule it, or the raw "
+        "score is impossible on this board; give the reason.",
+    ),
+]
