@@ -116,10 +116,16 @@ class Movement(BaseModel):
     def ew_pair(self, e: Encounter) -> Pair:
         return pair_at(self.numbering, Line.EW, e.ew)
 
+    def cards(self, e: Encounter) -> tuple[Pair, Pair]:
+        """The pairs that hold the NS and the EW cards: on an arrow-switched board the
+        pair numbered ``ew`` plays the NS hands (and scores as NS)."""
+        ns, ew = self.ns_pair(e), self.ew_pair(e)
+        return (ew, ns) if e.arrow_switch else (ns, ew)
+
     @cached_property
     def scheduled(self) -> dict[tuple[int, Pair, Pair], Encounter]:
-        """(board, NS pair, EW pair) → the encounter that plays it."""
-        return {(b, self.ns_pair(e), self.ew_pair(e)): e for e in self.schedule for b in e.boards}
+        """(board, pair holding the NS cards, pair holding the EW cards) → its encounter."""
+        return {(b, *self.cards(e)): e for e in self.schedule for b in e.boards}
 
     def set_index(self, boards: tuple[int, ...]) -> int:
         """The 0-based board set a group of boards belongs to (set 1 is boards 1–B)."""

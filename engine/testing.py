@@ -64,8 +64,11 @@ def play_movement(
         for e in movement.round(rnd):
             if state.phantom in (movement.ns_pair(e), movement.ew_pair(e)):
                 continue
+            # ``result`` sees the table as scored: the pairs that held the NS and EW cards.
+            ns, ew = movement.cards(e)
+            held = e.model_copy(update={"ns": ns.number, "ew": ew.number, "arrow_switch": False})
             for b in e.boards:
-                app.record_result(event, result(b, e), session=session, section=section)
+                app.record_result(event, result(b, held), session=session, section=section)
                 count += 1
         app.end_round(event, rnd, session=session, section=section)
     return count

@@ -94,6 +94,11 @@ def check(movement: Movement) -> MovementReport:
     problems += _board_problems(movement)
     problems += _declaration_problems(movement, seats)
 
+    if movement.numbering is Numbering.MITCHELL and any(e.arrow_switch for e in movement.schedule):
+        problems.append(
+            "An arrow-switched movement must number its pairs in one series (howell "
+            "numbering): in NS/EW numbering the switched pairs would change fields."
+        )
     plays = _plays(movement.schedule)
     if movement.kind == "teams":
         # A team match compares a board only between the two tables of the match, so a
@@ -339,8 +344,10 @@ def _sit_outs(m: Movement, seats: list[_Seat]) -> dict[Pair, int]:
 
 
 def _directions(m: Movement, seats: list[_Seat]) -> dict[Pair, tuple[int, int]]:
-    ns = Counter(s.ns for s in seats)
-    ew = Counter(s.ew for s in seats)
+    """Rounds each pair holds the NS and the EW cards (an arrow switch turns the boards)."""
+    held = [m.cards(s.e) for s in seats]
+    ns = Counter(n for n, _ in held)
+    ew = Counter(e for _, e in held)
     return {p: (ns[p], ew[p]) for p in m.pairs}
 
 
@@ -350,9 +357,10 @@ def _comparisons(m: Movement, seats: list[_Seat]) -> dict[tuple[Pair, Pair], int
     rank = {p: i for i, p in enumerate(pairs)}
     sat: dict[tuple[int, Line], list[int]] = defaultdict(list)
     for s in seats:
+        ns, ew = m.cards(s.e)
         for board in s.e.boards:
-            sat[board, Line.NS].append(rank[s.ns])
-            sat[board, Line.EW].append(rank[s.ew])
+            sat[board, Line.NS].append(rank[ns])
+            sat[board, Line.EW].append(rank[ew])
     together = Counter(
         pair for ranks in sat.values() for pair in itertools.combinations(sorted(ranks), 2)
     )

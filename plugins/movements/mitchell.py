@@ -12,11 +12,18 @@ boards they have played, so one of two adjustments is made:
   rounds.
 - **bye and relay** (リレイ): tables 1 and the last share a set each round and a bye
   stand sits between the middle tables; ``tables`` rounds on ``tables`` sets.
+
+A curtailed skip Mitchell may skip earlier: playing ``Y`` rounds on ``N`` tables, after
+round ``Y - N/2`` at the earliest (JCBL appendix 3 §4, the skip formula).
+
+The other Mitchell families (``mitchell_*`` modules: arrow-switch, rover, appendix, 1½
+appendix, twin, web, mirror for pairs) build on the options and helpers here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,12 +35,25 @@ from engine.seating import Line, Numbering, Pair
 from engine.validator import validate
 
 Variant = Literal["auto", "straight", "skip", "relay"]
+Basic = Literal["straight", "skip", "relay"]
+"""A Mitchell's shape once ``auto`` is resolved."""
 
 
-class MitchellOptions(BaseModel):
-    """How a Mitchell is played."""
+class BoardOptions(BaseModel):
+    """How many boards a round and where their numbers start (every Mitchell family)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    boards_per_round: int = Field(default=2, ge=1, description="Boards in each set.")
+    first_board: int = Field(default=1, ge=1, description="Number of the first board.")
+
+    def boards(self, set_number: int) -> tuple[int, ...]:
+        """The boards of set ``set_number`` (1-based)."""
+        return board_set(set_number, self.boards_per_round, self.first_board)
+
+
+class MitchellOptions(BoardOptions):
+    """How a Mitchell is played."""
 
     variant: Variant = Field(
         default="auto",
@@ -47,8 +67,63 @@ class MitchellOptions(BaseModel):
         ge=1,
         description="Play fewer rounds than the full movement (curtail); not for a relay.",
     )
-    boards_per_round: int = Field(default=2, ge=1, description="Boards in each set.")
-    first_board: int = Field(default=1, ge=1, description="Number of the first board.")
+    skip_after: int | None = Field(
+        default=None,
+        ge=1,
+        description=(
+            "Skip Mitchell: the round after which the EW pairs skip (default half the "
+            "tables; when curtailed, as early as rounds - tables/2, the skip formula)."
+        ),
+    )
+
+
+def resolve_variant(tables: int, variant: Variant) -> Basic:
+    """The Mitchell ``variant`` names for ``tables`` tables, or the reason it cannot be played."""
+    if tables < 3:
+        raise InvalidMovement(
+            f"A Mitchell needs at least 3 tables, not {tables}: with fewer there are "
+            "not enough rounds for a game.",
+            hint="Add tables, or play a movement made for so few pairs.",
+        )
+    if variant == "auto":
+        return "straight" if tables % 2 else "skip"
+    if variant == "straight" and tables % 2 == 0:
+        raise InvalidMovement(
+            f"A straight Mitchell needs an odd number of tables: with {tables} the EW "
+            "pairs would come back to boards they have played after half the rounds.",
+            hint="Choose the skip or the relay variant.",
+        )
+    if variant in ("skip", "relay") and tables % 2:
+        raise InvalidMovement(
+            f"A {variant} Mitchell is for an even number of tables; with {tables} "
+            "play a straight Mitchell.",
+            hint="Choose the straight (or auto) variant.",
+        )
+    return variant
+
+
+def rebuilt(movement: Movement, **changes: object) -> Movement:
+    """``movement`` with some fields changed, its derived views worked out afresh.
+
+    (``model_copy`` would keep the cached pair list of the original.)"""
+    return Movement.model_validate({**dict(movement), **changes})
+
+
+def shared_sets(schedule: Iterable[Encounter]) -> tuple[Relay, ...]:
+    """A relay for every set laid at more than one table in a round (relayed or twinned)."""
+    tables: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(list)
+    for e in schedule:
+        tables[e.round, e.boards].append(e.table)
+    return tuple(
+        Relay(round=rnd, tables=tuple(sorted(where)), boards=boards)
+        for (rnd, boards), where in sorted(tables.items())
+        if len(where) > 1
+    )
+
+
+def full_rounds(tables: int, variant: Basic) -> int:
+    """Rounds of the complete Mitchell: one fewer than tables for a skip."""
+    return tables - 1 if variant == "skip" else tables
 
 
 class Mitchell:
@@ -58,40 +133,21 @@ class Mitchell:
     rounds as tables; an even number a skip Mitchell (EW skip one table after half the
     rounds; one round fewer than tables) or, on request, a bye-and-relay Mitchell
     (tables 1 and the last share boards, a bye stand in the middle; as many rounds as
-    tables). Straight and skip Mitchells may be curtailed to fewer rounds. With an odd
-    number of pairs the last table's NS pair is the phantom.
+    tables). Straight and skip Mitchells may be curtailed to fewer rounds; a curtailed
+    skip Mitchell may skip earlier (``skip_after``, as early as rounds less half the
+    tables). With an odd number of pairs the last table's NS pair is the phantom.
     """
 
     name: ClassVar[str] = "mitchell"
     aliases: ClassVar[tuple[str, ...]] = ("mitchel",)
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     Options: ClassVar[type[BaseModel]] = MitchellOptions
 
     def build(self, tables: int, options: MitchellOptions | None = None) -> Movement:
         """The Mitchell for ``tables`` tables."""
         opts = options or MitchellOptions()
-        if tables < 3:
-            raise InvalidMovement(
-                f"A Mitchell needs at least 3 tables, not {tables}: with fewer there are "
-                "not enough rounds for a game.",
-                hint="Add tables, or play a movement made for so few pairs.",
-            )
-        variant = opts.variant
-        if variant == "auto":
-            variant = "straight" if tables % 2 else "skip"
-        if variant == "straight" and tables % 2 == 0:
-            raise InvalidMovement(
-                f"A straight Mitchell needs an odd number of tables: with {tables} the EW "
-                "pairs would come back to boards they have played after half the rounds.",
-                hint="Choose the skip or the relay variant.",
-            )
-        if variant in ("skip", "relay") and tables % 2:
-            raise InvalidMovement(
-                f"A {variant} Mitchell is for an even number of tables; with {tables} "
-                "play a straight Mitchell.",
-                hint="Choose the straight (or auto) variant.",
-            )
-        full = tables - 1 if variant == "skip" else tables
+        variant = resolve_variant(tables, opts.variant)
+        full = full_rounds(tables, variant)
         rounds = full if opts.rounds is None else opts.rounds
         if rounds > full:
             raise InvalidMovement(
@@ -105,13 +161,11 @@ class Mitchell:
                 hint="Play all rounds, or choose the skip variant.",
             )
 
-        def boards(set_number: int) -> tuple[int, ...]:
-            return board_set(set_number, opts.boards_per_round, opts.first_board)
-
+        skip = _skip_round(tables, rounds, variant, opts.skip_after)
         if variant == "relay":
-            schedule, relays, byes = _relay(tables, boards)
+            schedule, relays, byes = _relay(tables, opts.boards)
         else:
-            schedule, relays, byes = _moving(tables, rounds, variant == "skip", boards), [], []
+            schedule, relays, byes = _moving(tables, rounds, skip, opts.boards), [], []
         movement = Movement(
             family=self.name,
             tables=tables,
@@ -123,20 +177,47 @@ class Mitchell:
             bye_boards=tuple(byes),
             phantom=Pair(tables, Line.NS),
             stationary=tuple(Pair(t, Line.NS) for t in range(1, tables + 1)),
-            description=_describe(tables, rounds, variant, opts),
+            description=_describe(tables, rounds, variant, skip, opts),
             plugin=self.name,
             plugin_version=self.version,
         )
         return validate(movement)
 
 
+def _skip_round(tables: int, rounds: int, variant: Basic, skip_after: int | None) -> int:
+    """The round after which the EW pairs skip (``rounds`` for no skip).
+
+    JCBL appendix 3 §4, the skip formula: playing ``Y`` rounds on ``N`` tables the EW
+    pairs may skip after round ``Y - N/2`` at the earliest (else they come back to
+    boards after the skip) and after round ``N/2`` at the latest (else before it)."""
+    if variant != "skip":
+        if skip_after is not None:
+            raise InvalidMovement(
+                f"Only a skip Mitchell has a skip; this is a {variant} Mitchell.",
+                hint="Leave skip_after out, or choose the skip variant.",
+            )
+        return rounds
+    latest = tables // 2
+    earliest = max(1, rounds - latest)
+    skip = latest if skip_after is None else skip_after
+    if not earliest <= skip <= latest:
+        raise InvalidMovement(
+            f"Playing {rounds} rounds on {tables} tables, the EW pairs must skip after a "
+            f"round from {earliest} to {latest}, not after round {skip}: otherwise they "
+            "meet boards they have played.",
+            hint=f"Skip after round {earliest}" + (f" to {latest}." if earliest < latest else "."),
+        )
+    return skip
+
+
 def _moving(
-    tables: int, rounds: int, skip: bool, boards: Callable[[int], tuple[int, ...]]
+    tables: int, rounds: int, skip: int, boards: Callable[[int], tuple[int, ...]]
 ) -> list[Encounter]:
-    """Straight or skip Mitchell: table ``t`` plays set ``t + r - 1`` in round ``r``."""
+    """Straight or skip Mitchell: table ``t`` plays set ``t + r - 1`` in round ``r``; the
+    EW pairs move one table further after round ``skip``."""
     out: list[Encounter] = []
     for r in range(1, rounds + 1):
-        moved = r - 1 + (1 if skip and r > tables // 2 else 0)
+        moved = r - 1 + (1 if r > skip else 0)
         for t in range(1, tables + 1):
             out.append(
                 Encounter(
@@ -187,11 +268,11 @@ def _relay(
     return schedule, relays, byes
 
 
-def _describe(tables: int, rounds: int, variant: str, opts: MitchellOptions) -> str:
+def _describe(tables: int, rounds: int, variant: str, skip: int, opts: MitchellOptions) -> str:
     last = opts.first_board + tables * opts.boards_per_round - 1
     how = {
         "straight": "NS stay, EW move up one table, boards down one table",
-        "skip": f"as a straight Mitchell, but EW skip one table after round {tables // 2}",
+        "skip": f"as a straight Mitchell, but EW skip one table after round {skip}",
         "relay": f"tables 1 and {tables} share boards, a bye stand between tables "
         f"{tables // 2} and {tables // 2 + 1}",
     }[variant]

@@ -230,3 +230,42 @@ def test_options_keep_the_movement_sound(data: st.DataObject, tables: int) -> No
     assert m.rounds == (rounds or full)
     assert m.boards[0] == options.first_board
     assert len(m.boards) == tables * options.boards_per_round
+
+
+# JCBL appendix 3 §4, the skip formula: with Y rounds on N tables the earliest round
+# after which the EW pairs may skip is X = Y - N/2. Sections of 14, 16 and 18 tables
+# playing 13 rounds: X = 6, 5 and 4, so all can skip together after round 6 or 7; after
+# round 8 is too late for the 14-table section.
+@pytest.mark.parametrize(("tables", "earliest"), [(14, 6), (16, 5), (18, 4)])
+def test_the_skip_formula(tables: int, earliest: int) -> None:
+    for skip in (earliest, 6, 7):
+        m = MITCHELL.build(tables, MitchellOptions(rounds=13, skip_after=skip))
+        assert_sound(m)
+        assert f"skip one table after round {skip}" in m.description
+    with pytest.raises(InvalidMovement, match=f"from {earliest} to {tables // 2}"):
+        MITCHELL.build(tables, MitchellOptions(rounds=13, skip_after=earliest - 1))
+
+
+def test_skipping_after_round_8_is_too_late_for_14_tables() -> None:
+    with pytest.raises(InvalidMovement, match="not after round 8"):
+        MITCHELL.build(14, MitchellOptions(rounds=13, skip_after=8))
+
+
+def test_an_early_skip_moves_the_ew_pairs_one_table_further() -> None:
+    m = MITCHELL.build(14, MitchellOptions(rounds=13, skip_after=6))
+    ew_1 = [e.table for e in m.schedule if e.ew == 1]
+    assert ew_1 == [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14]
+
+
+def test_only_a_skip_mitchell_skips() -> None:
+    with pytest.raises(InvalidMovement, match="Only a skip Mitchell has a skip"):
+        MITCHELL.build(7, MitchellOptions(skip_after=3))
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), half=st.integers(2, 10))
+def test_every_skip_the_formula_allows_is_sound(data: st.DataObject, half: int) -> None:
+    tables = 2 * half
+    rounds = data.draw(st.integers(1, tables - 1))
+    skip = data.draw(st.integers(max(1, rounds - half), half))
+    assert_sound(MITCHELL.build(tables, MitchellOptions(rounds=rounds, skip_after=skip)))

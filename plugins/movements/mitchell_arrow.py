@@ -1,0 +1,191 @@
+"""Arrow-switch (scrambled) Mitchell: one winner from a Mitchell (JCBL part 2, ch. 3, §7).
+
+In some rounds the boards are turned (the arrow points East) so that the moving pairs
+play them North-South. The opponents are the same; the pairs a score is compared with
+change, so the two fields become one. The pairs are numbered in one series, as the
+manual requires: the stationary pairs first (1 … tables), the moving pairs after them.
+
+The guide (ARROWSWITCH MITCHELL) suggests switching about one round in eight, perhaps
+the first; JCBL's master sheets switch two rounds in four (rounds 3-4, 7-8, 11-12 …, as
+in the printed 9-table sheet). JCBL also prints two scrambled sheets of its two-session
+games (part 3, ch. 2, §3), which ``printed`` reproduces: 9 tables (a straight Mitchell
+with its rounds in another order) and 8 tables (a special movement with no relay and no
+bye stand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from pydantic import BaseModel, Field
+
+from engine.errors import InvalidMovement
+from engine.hookspecs import hookimpl
+from engine.movement import Encounter, Movement
+from engine.seating import Numbering, Pair
+from engine.validator import validate
+from plugins.movements.mitchell import Mitchell, MitchellOptions, rebuilt
+
+NINE_TABLE_ORDER = (1, 4, 7, 2, 6, 5, 3, 8, 9)
+"""JCBL's 9-table sheet plays the rounds of the straight Mitchell in this order."""
+
+EIGHT_TABLE_SHIFTS = (0, 1, 3, 4, 6, 7, 2, 5)
+"""JCBL's 8-table sheet: the shift of every pair and set in each round.
+
+Numbering pairs 0-7 within each half and sets 0-7, in round ``r`` stationary pair ``a``
+plays set ``a ^ c`` (``c`` the round's shift, ``^`` binary exclusive or) against moving
+pair ``EIGHT_TABLE_PARTNER[a ^ c] ^ c``: a movement on the group of three bits."""
+
+EIGHT_TABLE_PARTNER = (0, 6, 3, 5, 1, 7, 2, 4)
+"""The moving pair (0-7) that plays each set (0-7) in the first round of the 8-table sheet."""
+
+
+def jcbl_switches(rounds: int) -> tuple[int, ...]:
+    """JCBL's pattern: two rounds straight, two switched (3-4, 7-8, 11-12 …)."""
+    return tuple(r for r in range(1, rounds + 1) if (r - 1) // 2 % 2)
+
+
+class ArrowSwitchOptions(MitchellOptions):
+    """How the Mitchell is played and which rounds are switched."""
+
+    switched_rounds: tuple[int, ...] | None = Field(
+        default=None,
+        description=(
+            "Rounds in which the boards are turned so that the moving pairs sit NS "
+            "(default: JCBL's pattern, rounds 3-4, 7-8, 11-12 …)."
+        ),
+    )
+    printed: bool = Field(
+        default=False,
+        description="Play JCBL's printed 8- or 9-table scrambled sheet (part 3, ch. 2).",
+    )
+
+
+class ArrowSwitchMitchell:
+    """Arrow-switch (scrambled) Mitchell (スクランブルド・ミッチャエル): one field, one winner.
+
+    A Mitchell (straight, skip, or bye and relay, as the Mitchell) in which the boards
+    are turned in some rounds ("arrow East") so that the moving pairs play them NS. Nobody
+    changes opponents; the scores are compared across both directions, so there is one
+    winner. The pairs are numbered in one series: pairs 1 to ``tables`` start NS and stay
+    at their tables, the moving pairs are ``tables + 1`` upwards (EW pair ``t`` of the
+    Mitchell is pair ``tables + t``). By default rounds 3-4, 7-8, 11-12 … are switched, as
+    on JCBL's master sheets; the guide suggests about one round in eight, perhaps the
+    first. A table that forgets to turn its boards must be un-switched in the scoring.
+
+    With ``printed`` the JCBL two-session sheets are played instead: 9 tables (a straight
+    Mitchell in the order of rounds 1, 4, 7, 2, 6, 5, 3, 8, 9, moving pairs 1-9,
+    stationary pairs 10-18; the manual stops after round 8) or 8 tables (a special
+    movement without relay or bye stand; pairs 1-8 stay, every second round switched).
+    """
+
+    name: ClassVar[str] = "arrow-switch-mitchell"
+    aliases: ClassVar[tuple[str, ...]] = (
+        "scrambled-mitchell",
+        "arrowswitch-mitchell",
+        "mitchell-arrow-switch",
+    )
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = ArrowSwitchOptions
+
+    def build(self, tables: int, options: ArrowSwitchOptions | None = None) -> Movement:
+        """The arrow-switched Mitchell for ``tables`` tables."""
+        opts = options or ArrowSwitchOptions()
+        base = self._printed(tables, opts) if opts.printed else Mitchell().build(tables, opts)
+        if not opts.printed:
+            base = rebuilt(
+                base,
+                description=f"Arrow-switch {base.description[0].lower()}{base.description[1:]}",
+            )
+        switched = _switches(base.rounds, opts, tables)
+        moving = 0 if opts.printed else tables
+        schedule = tuple(
+            e.model_copy(update={"ew": e.ew + moving, "arrow_switch": e.round in switched})
+            for e in base.schedule
+        )
+        listed = ", ".join(str(r) for r in switched) or "none"
+        return validate(
+            rebuilt(
+                base,
+                family=self.name,
+                numbering=Numbering.HOWELL,
+                schedule=schedule,
+                stationary=tuple(Pair(p.number) for p in base.stationary),
+                phantom=Pair(base.phantom.number) if base.phantom else None,
+                description=f"{base.description[:-1]}; pairs in one series, the moving pairs "
+                f"play NS in rounds {listed}.",
+                plugin=self.name,
+                plugin_version=self.version,
+            )
+        )
+
+    def _printed(self, tables: int, opts: ArrowSwitchOptions) -> Movement:
+        """JCBL's printed sheet, unswitched (the NS pair of each encounter stays)."""
+        if tables not in (8, 9):
+            raise InvalidMovement(
+                "JCBL prints scrambled Mitchell sheets only for 8 and 9 tables.",
+                hint="Leave out the printed option for other sizes.",
+            )
+        rounds = opts.rounds or tables
+        if rounds > tables:
+            raise InvalidMovement(
+                f"JCBL's {tables}-table scrambled sheet has {tables} rounds, not {rounds}.",
+                hint=f"Give at most {tables} rounds.",
+            )
+        schedule: list[Encounter] = []
+        for r in range(1, rounds + 1):
+            for t in range(1, tables + 1):
+                if tables == 9:
+                    # Round k of the straight Mitchell: stationary pair 9 + t, moving
+                    # pair m at table m + 1 in round 1.
+                    k = NINE_TABLE_ORDER[r - 1] - 1
+                    stationary, mover, board_set = 9 + t, (t - 2 - k) % 9 + 1, (t - 1 + k) % 9
+                else:
+                    shift = EIGHT_TABLE_SHIFTS[r - 1]
+                    board_set = (t - 1) ^ shift
+                    stationary, mover = t, 9 + (EIGHT_TABLE_PARTNER[board_set] ^ shift)
+                schedule.append(
+                    Encounter(
+                        round=r,
+                        table=t,
+                        ns=stationary,
+                        ew=mover,
+                        boards=opts.boards(board_set + 1),
+                    )
+                )
+        first = 10 if tables == 9 else 1
+        return Movement(
+            family=self.name,
+            tables=tables,
+            rounds=rounds,
+            boards_per_round=opts.boards_per_round,
+            numbering=Numbering.HOWELL,
+            schedule=tuple(schedule),
+            phantom=Pair(first + tables - 1),
+            stationary=tuple(Pair(p) for p in range(first, first + tables)),
+            description=(
+                f"JCBL's {tables}-table scrambled Mitchell sheet: {rounds} rounds of "
+                f"{opts.boards_per_round} boards."
+            ),
+        )
+
+
+def _switches(rounds: int, opts: ArrowSwitchOptions, tables: int) -> tuple[int, ...]:
+    if opts.switched_rounds is None:
+        if opts.printed and tables == 8:  # JCBL's 8-table sheet: every second round
+            return tuple(range(2, rounds + 1, 2))
+        return jcbl_switches(rounds)
+    outside = [r for r in opts.switched_rounds if not 1 <= r <= rounds]
+    if outside:
+        raise InvalidMovement(
+            f"Round {outside[0]} cannot be switched: the movement has {rounds} rounds.",
+            hint=f"Give rounds between 1 and {rounds}.",
+        )
+    return tuple(sorted(set(opts.switched_rounds)))
+
+
+@hookimpl
+def traveller_register_movements(register: Callable[[object], None]) -> None:
+    """Register the arrow-switch Mitchell."""
+    register(ArrowSwitchMitchell())
