@@ -223,7 +223,8 @@ def test_advise(cli: typer.Typer, store: str) -> None:
     advice = data(cli, "advise", "--pairs", "14", "--boards", "24", "--store", store)
     assert advice["pairs"] == 14 and advice["tables"] == 7
     best = advice["proposals"][0]
-    assert best["boards"] == 24 and best["minutes"] == [180] and best["winners"] == 1
+    # 7 minutes a board and 1 a round: 24 boards take 174 (6 × 4) to 180 (12 × 2) minutes.
+    assert best["boards"] == 24 and 174 <= best["minutes"][0] <= 180 and best["winners"] == 1
     two = data(cli, "advise", "--pairs", "16", "--two-winners", "--store", store)
     assert two["winners"] == 2 and two["proposals"][0]["winners"] == 2
     teams = data(cli, "advise", "--pairs", "7", "--teams", "--store", store)
