@@ -12,9 +12,11 @@ from fractions import Fraction
 
 def round_half_up(value: Fraction | int, places: int = 2) -> Decimal:
     """``value`` rounded half away from zero to ``places`` decimals, exactly (JCBL, 四捨五入)."""
-    exact = Fraction(value)
-    digits = int(abs(exact) * 10**places + Fraction(1, 2))
-    return Decimal(-digits if exact < 0 else digits).scaleb(-places)
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    numerator, denominator = exact.numerator, exact.denominator
+    # Whole-number arithmetic: floor(|x|·10^places + ½), without building Fractions.
+    digits = (2 * abs(numerator) * 10**places + denominator) // (2 * denominator)
+    return Decimal(-digits if numerator < 0 else digits).scaleb(-places)
 
 
 def show(value: Fraction | int, places: int = 2) -> str:
