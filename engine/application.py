@@ -599,14 +599,8 @@ class Traveller(Application[UUID]):
         """Give a table an artificial adjusted score, or declare its board neutral."""
 
         def command(uow: UnitOfWork) -> None:
-            tournament = uow.tournament(event_id)
-            state = uow.section(event_id, session, section)
-            rules.require_reason(reason, "an adjusted score")
-            self._choose_numbering(uow, state, numbering)
-            rules.require_numbering(state)
-            rules.check_pairs_and_board(state, tournament, board, ns, ew, allow_unscheduled=False)
-            # An adjustment replaces what this table had; it may not clash with another table.
-            rules.check_not_recorded(state, board, ns, ew, replacing=(ns, ew))
+            where = (event_id, session, section, board, ns, ew)
+            state = self._table_to_adjust(uow, *where, numbering, reason, "an adjusted score")
             if neutral:
                 if award_ns is not None or award_ew is not None:
                     raise Rejected(
@@ -677,13 +671,8 @@ class Traveller(Application[UUID]):
         """Give a table a weighted assigned score (law 12C1(c)): NS scores with weights."""
 
         def command(uow: UnitOfWork) -> None:
-            tournament = uow.tournament(event_id)
-            state = uow.section(event_id, session, section)
-            rules.require_reason(reason, "an assigned score")
-            self._choose_numbering(uow, state, numbering)
-            rules.require_numbering(state)
-            rules.check_pairs_and_board(state, tournament, board, ns, ew, allow_unscheduled=False)
-            rules.check_not_recorded(state, board, ns, ew, replacing=(ns, ew))
+            where = (event_id, session, section, board, ns, ew)
+            state = self._table_to_adjust(uow, *where, numbering, reason, "an assigned score")
             checked = rules.check_weighted_score(board, outcomes)
             uow.trigger(
                 state,
@@ -697,6 +686,31 @@ class Traveller(Application[UUID]):
             )
 
         self._run(actor, command)
+
+    def _table_to_adjust(
+        self,
+        uow: UnitOfWork,
+        event_id: UUID,
+        session: int,
+        section: str,
+        board: int,
+        ns: int,
+        ew: int,
+        numbering: Numbering | None,
+        reason: str,
+        what: str,
+    ) -> Section:
+        """The section of a table the director is about to adjust, every check made.
+
+        An adjustment replaces what the table had; it may not clash with another table."""
+        tournament = uow.tournament(event_id)
+        state = uow.section(event_id, session, section)
+        rules.require_reason(reason, what)
+        self._choose_numbering(uow, state, numbering)
+        rules.require_numbering(state)
+        rules.check_pairs_and_board(state, tournament, board, ns, ew, allow_unscheduled=False)
+        rules.check_not_recorded(state, board, ns, ew, replacing=(ns, ew))
+        return state
 
     def import_results(
         self,
