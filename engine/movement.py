@@ -12,9 +12,9 @@ sides draw from one series.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -57,6 +57,10 @@ class SitOut(BaseModel):
     line: Line | None = None
 
 
+_DERIVED_VIEWS = ("pairs", "boards", "scheduled")
+"""The :class:`Movement` views cached on first use."""
+
+
 class Movement(BaseModel):
     """A complete schedule, as a director's master sheet shows it."""
 
@@ -90,6 +94,17 @@ class Movement(BaseModel):
     plugin_version: str = ""
 
     # ---- derived views -------------------------------------------------------------
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied, its derived views worked out afresh.
+
+        Pydantic copies the instance dictionary, where :func:`cached_property` keeps the
+        pairs, boards and schedule index of the original: a changed schedule must not
+        keep them."""
+        copy = super().model_copy(update=update, deep=deep)
+        for name in _DERIVED_VIEWS:
+            copy.__dict__.pop(name, None)
+        return copy
 
     @cached_property
     def pairs(self) -> tuple[Pair, ...]:

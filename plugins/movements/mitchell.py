@@ -102,13 +102,6 @@ def resolve_variant(tables: int, variant: Variant) -> Basic:
     return variant
 
 
-def rebuilt(movement: Movement, **changes: object) -> Movement:
-    """``movement`` with some fields changed, its derived views worked out afresh.
-
-    (``model_copy`` would keep the cached pair list of the original.)"""
-    return Movement.model_validate({**dict(movement), **changes})
-
-
 def shared_sets(schedule: Iterable[Encounter]) -> tuple[Relay, ...]:
     """A relay for every set laid at more than one table in a round (relayed or twinned)."""
     tables: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(list)

@@ -25,7 +25,7 @@ from engine.hookspecs import hookimpl
 from engine.movement import Encounter, Movement
 from engine.seating import Numbering, Pair
 from engine.validator import validate
-from plugins.movements.mitchell import Mitchell, MitchellOptions, rebuilt
+from plugins.movements.mitchell import Mitchell, MitchellOptions
 
 NINE_TABLE_ORDER = (1, 4, 7, 2, 6, 5, 3, 8, 9)
 """JCBL's 9-table sheet plays the rounds of the straight Mitchell in this order."""
@@ -94,9 +94,10 @@ class ArrowSwitchMitchell:
         opts = options or ArrowSwitchOptions()
         base = self._printed(tables, opts) if opts.printed else Mitchell().build(tables, opts)
         if not opts.printed:
-            base = rebuilt(
-                base,
-                description=f"Arrow-switch {base.description[0].lower()}{base.description[1:]}",
+            base = base.model_copy(
+                update=dict(
+                    description=f"Arrow-switch {base.description[0].lower()}{base.description[1:]}",
+                ),
             )
         switched = _switches(base.rounds, opts, tables)
         moving = 0 if opts.printed else tables
@@ -106,17 +107,18 @@ class ArrowSwitchMitchell:
         )
         listed = ", ".join(str(r) for r in switched) or "none"
         return validate(
-            rebuilt(
-                base,
-                family=self.name,
-                numbering=Numbering.HOWELL,
-                schedule=schedule,
-                stationary=tuple(Pair(p.number) for p in base.stationary),
-                phantom=Pair(base.phantom.number) if base.phantom else None,
-                description=f"{base.description[:-1]}; pairs in one series, the moving pairs "
-                f"play NS in rounds {listed}.",
-                plugin=self.name,
-                plugin_version=self.version,
+            base.model_copy(
+                update=dict(
+                    family=self.name,
+                    numbering=Numbering.HOWELL,
+                    schedule=schedule,
+                    stationary=tuple(Pair(p.number) for p in base.stationary),
+                    phantom=Pair(base.phantom.number) if base.phantom else None,
+                    description=f"{base.description[:-1]}; pairs in one series, the moving pairs "
+                    f"play NS in rounds {listed}.",
+                    plugin=self.name,
+                    plugin_version=self.version,
+                ),
             )
         )
 

@@ -18,7 +18,6 @@ from engine.movement import Movement
 from engine.seating import Line, Pair
 from engine.validator import validate
 from plugins.movements.mirror_mitchell import MirrorMitchellOptions, schedule
-from plugins.movements.mitchell import rebuilt
 
 
 class MirrorMitchellPairs:
@@ -43,14 +42,15 @@ class MirrorMitchellPairs:
         """The mirror Mitchell for ``tables`` tables of pairs."""
         teams = schedule(tables, options or MirrorMitchellOptions())
         return validate(
-            rebuilt(
-                teams,
-                family=self.name,
-                kind="pairs",
-                phantom=Pair(tables, Line.NS),
-                description=f"{teams.description} Played as pairs: NS and EW are two fields.",
-                plugin=self.name,
-                plugin_version=self.version,
+            teams.model_copy(
+                update=dict(
+                    family=self.name,
+                    kind="pairs",
+                    phantom=Pair(tables, Line.NS),
+                    description=f"{teams.description} Played as pairs: NS and EW are two fields.",
+                    plugin=self.name,
+                    plugin_version=self.version,
+                ),
             )
         )
 

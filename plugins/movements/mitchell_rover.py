@@ -34,7 +34,6 @@ from plugins.movements.mitchell import (
     Mitchell,
     MitchellOptions,
     full_rounds,
-    rebuilt,
     resolve_variant,
 )
 
@@ -192,17 +191,20 @@ class RoverMitchell:
             else ""
         )
         return validate(
-            rebuilt(
-                base,
-                family=self.name,
-                schedule=schedule,
-                sit_outs=sit_outs,
-                rovers=(Pair(rover, Line.NS),),
-                phantom=Pair(max({*range(1, tables + 1)} - set(visits), default=rover), Line.NS),
-                description=f"{base.description[:-1]}; NS rover {rover} sits out round 1, "
-                f"then plays at tables {listed}{swaps}.",
-                plugin=self.name,
-                plugin_version=self.version,
+            base.model_copy(
+                update=dict(
+                    family=self.name,
+                    schedule=schedule,
+                    sit_outs=sit_outs,
+                    rovers=(Pair(rover, Line.NS),),
+                    phantom=Pair(
+                        max({*range(1, tables + 1)} - set(visits), default=rover), Line.NS
+                    ),
+                    description=f"{base.description[:-1]}; NS rover {rover} sits out round 1, "
+                    f"then plays at tables {listed}{swaps}.",
+                    plugin=self.name,
+                    plugin_version=self.version,
+                ),
             )
         )
 
