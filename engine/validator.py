@@ -12,6 +12,14 @@ A *problem* makes the movement unplayable (a pair meets a board twice, boards ar
 played unequally, a table is laid twice in a round). A *note* is something a
 director should know but that the game survives (two pairs meet twice; the
 proposed phantom leaves some boards with one result fewer, so scores are factored).
+
+An *individual* (``kind="individual"``, JCBL manual part 2 ch. 5) seats players, not
+pairs: every encounter lists its four players as ``players=(north, east, south, west)``,
+``ns`` is the North player's number and ``ew`` the East player's (so a result is still
+addressed by board, NS and EW), and the players are numbered in one series (Howell
+numbering). The validator then checks players instead of pairs (none seated twice in a
+round, none meeting a board twice) and counts how often each two players partner and
+oppose each other, the balance an individual is made for.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ import itertools
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
@@ -46,19 +54,28 @@ class MovementReport:
     plays_without_phantom: dict[int, int] | None
     """Board → plays when the proposed phantom sits out (``None`` without a phantom)."""
     meetings: dict[tuple[Pair, Pair], int]
-    """(pair, pair) → rounds in which they meet; pairs that never meet are absent."""
+    """(pair, pair) → rounds in which they meet; pairs that never meet are absent.
+    Empty for an individual, whose players meet as :attr:`partners` and :attr:`opponents`."""
     sit_outs: dict[Pair, int]
-    """Pair → rounds in which it has no table."""
+    """Pair (in an individual, ``Pair(player)``) → rounds in which it has no table."""
     directions: dict[Pair, tuple[int, int]]
-    """Pair → (rounds sitting NS, rounds sitting EW)."""
+    """Pair (or ``Pair(player)``) → (rounds sitting NS, rounds sitting EW)."""
     comparisons: dict[tuple[Pair, Pair], int]
-    """(pair, pair) of one field → boards on which both sat the same direction."""
+    """(pair, pair) of one field → boards on which both sat the same direction at
+    different tables (in an individual, two players)."""
     comparison_min: int
     comparison_max: int
     comparison_variance: Fraction
     """Population variance of :attr:`comparisons`; exact, so it can rank movements."""
     comparison_stdev: Decimal
     """Square root of the variance, to 28 significant digits (for showing only)."""
+    partners: dict[tuple[int, int], int] = field(default_factory=dict)
+    """An individual: (player, higher player) → rounds they partner; absent if never."""
+    opponents: dict[tuple[int, int], int] = field(default_factory=dict)
+    """An individual: (player, higher player) → rounds they are opponents; absent if never."""
+    on_left: dict[tuple[int, int], int] = field(default_factory=dict)
+    """An individual: (player, other) → rounds ``other`` sits on ``player``'s left (the
+    manual's ideal: each opponent once on the left and once on the right)."""
 
     @property
     def ok(self) -> bool:
@@ -86,11 +103,15 @@ def validate(movement: Movement) -> Movement:
 
 def check(movement: Movement) -> MovementReport:
     """Check ``movement`` against the rules of duplicate play and measure its balance."""
-    seats = [_Seat(e, movement.ns_pair(e), movement.ew_pair(e)) for e in movement.schedule]
+    individual = movement.kind == "individual"
+    seats = [_seat(movement, e) for e in movement.schedule]
     problems: list[str] = []
     notes: list[str] = []
     problems += _layout_problems(movement, seats)
-    problems += _seating_problems(movement, seats)
+    if individual:
+        problems += _player_problems(movement)
+    else:
+        problems += _seating_problems(movement, seats)
     problems += _board_problems(movement)
     problems += _declaration_problems(movement, seats)
 
@@ -110,17 +131,24 @@ def check(movement: Movement) -> MovementReport:
     plays_without_phantom = None
     if movement.phantom is not None:
         phantom = movement.phantom
-        plays_without_phantom = _plays(s.e for s in seats if phantom not in (s.ns, s.ew))
+        plays_without_phantom = _plays(
+            s.e for s in seats if all(phantom != who for who, _ in s.sitters)
+        )
         notes += _unequal(
             f"If {_who(phantom)} is the phantom, boards are played unequally and their "
             "scores must be factored",
             {b: plays_without_phantom.get(b, 0) for b in plays},
         )
 
-    meetings = _meetings(seats)
+    # In an individual two players "meet" as partners or as opponents: counted below.
+    meetings = {} if individual else _meetings(seats)
     for (p, q), rounds in sorted(meetings.items()):
         if len(rounds) > 1:
             notes.append(f"{_who(p, True)} and {_who(q)} meet in rounds {_listed(rounds)}.")
+    partners, opponents, on_left = _player_figures(movement) if individual else ({}, {}, {})
+    for (a, b), together in sorted(partners.items()):
+        if len(together) > 1:
+            notes.append(f"Players {a} and {b} partner each other in rounds {_listed(together)}.")
 
     comparisons = _comparisons(movement, seats)
     values = list(comparisons.values()) or [0]
@@ -140,15 +168,31 @@ def check(movement: Movement) -> MovementReport:
         comparison_max=max(values),
         comparison_variance=variance,
         comparison_stdev=stdev,
+        partners={k: len(v) for k, v in partners.items()},
+        opponents=opponents,
+        on_left=on_left,
     )
 
 
 class _Seat(NamedTuple):
-    """An encounter with its two pairs."""
+    """An encounter with its two pairs, and everyone at the table with their line."""
 
     e: Encounter
     ns: Pair
     ew: Pair
+    sitters: tuple[tuple[Pair, Line], ...]
+    """The two pairs or, in an individual, the four players (as ``Pair(number)``), each
+    with the line whose cards they hold."""
+
+
+def _seat(m: Movement, e: Encounter) -> _Seat:
+    """The encounter with everyone by the cards they hold (an arrow switch turns them)."""
+    ns, ew = m.ns_pair(e), m.ew_pair(e)
+    if m.kind == "individual" and e.players is not None:
+        lines = (Line.EW, Line.NS) if e.arrow_switch else (Line.NS, Line.EW)
+        return _Seat(e, ns, ew, tuple((Pair(p), lines[i % 2]) for i, p in enumerate(e.players)))
+    held_ns, held_ew = m.cards(e)
+    return _Seat(e, ns, ew, ((held_ns, Line.NS), (held_ew, Line.EW)))
 
 
 # ---- problems ----------------------------------------------------------------------------
@@ -168,7 +212,7 @@ def _layout_problems(m: Movement, seats: list[_Seat]) -> list[str]:
                 f"Table {e.table} is laid in round {e.round}, but the movement has only "
                 f"{m.tables} tables."
             )
-        if m.numbering is Numbering.HOWELL and e.ns == e.ew:
+        if m.numbering is Numbering.HOWELL and e.ns == e.ew and m.kind != "individual":
             out.append(f"Pair {e.ns} is its own opponent at table {e.table} in round {e.round}.")
     played_rounds = {e.round for e in m.schedule}
     out += [
@@ -278,17 +322,83 @@ def _declaration_problems(m: Movement, seats: list[_Seat]) -> list[str]:
                     f"Board {board} is on the bye stand in round {rnd}, but table "
                     f"{played[rnd, board]} plays it."
                 )
-    seated = {(p, s.e.round) for s in seats for p in (s.ns, s.ew)}
+    seated = {(p, s.e.round) for s in seats for p, _ in s.sitters}
+    noun = "player" if m.kind == "individual" else "pair"
     for s in m.sit_outs:
         pair = Pair(s.pair, s.line if m.numbering is Numbering.MITCHELL else None)
         if (pair, s.round) in seated:
             out.append(
-                f"{_who(pair, True)} is listed as sitting out round {s.round} but has a table."
+                f"{_who(pair, True, noun)} is listed as sitting out round {s.round} but has "
+                "a table."
             )
-    everyone = set(m.pairs)
-    if m.phantom is not None and m.phantom not in everyone:
-        out.append(f"The phantom, {_who(m.phantom)}, is not a pair of the movement.")
+    if m.phantom is not None and m.phantom not in _everyone(m, seats):
+        out.append(f"The phantom, {_who(m.phantom, noun=noun)}, is not a {noun} of the movement.")
     return out
+
+
+def _player_problems(m: Movement) -> list[str]:
+    """An individual: four different players at every table, NS and EW naming the North
+    and East players, no player at two tables in a round or meeting a board twice, and
+    stationary players in one seat."""
+    out: list[str] = []
+    if m.numbering is not Numbering.HOWELL:
+        out.append(
+            "An individual must number its players in one series (howell numbering), "
+            "not as NS and EW pairs."
+        )
+    tables: dict[tuple[int, int], list[int]] = defaultdict(list)
+    rounds: dict[tuple[int, int], list[int]] = defaultdict(list)
+    places: dict[int, set[tuple[int, str]]] = defaultdict(set)
+    for e in m.schedule:
+        where = f"table {e.table} in round {e.round}"
+        if e.players is None:
+            out.append(
+                f"{where.capitalize()} names no players: an individual lists the North, "
+                "East, South and West player of every table."
+            )
+            continue
+        north, east, *_ = e.players
+        if (e.ns, e.ew) != (north, east):
+            out.append(
+                f"{where.capitalize()} lists NS {e.ns} and EW {e.ew}, but its North player "
+                f"is {north} and its East player {east}: in an individual NS and EW name "
+                "the North and East players."
+            )
+        if min(e.players) < 1:
+            out.append(f"{where.capitalize()} seats a player numbered below 1.")
+        for player, count in sorted(Counter(e.players).items()):
+            if count > 1:
+                out.append(f"Player {player} has {count} seats at {where}.")
+        for player, seat in zip(e.players, _SEATS, strict=True):
+            places[player].add((e.table, seat))
+        for player in set(e.players):
+            tables[player, e.round].append(e.table)
+            for board in e.boards:
+                rounds[player, board].append(e.round)
+    for (player, rnd), at in sorted(tables.items()):
+        if len(at) > 1:
+            out.append(
+                f"Player {player} is seated {_times(len(at))} in round {rnd}, "
+                f"at tables {_listed(at)}."
+            )
+    for (player, board), when in sorted(rounds.items()):
+        if len(when) > 1:
+            out.append(
+                f"Player {player} plays board {board} {_times(len(when))}, "
+                f"in rounds {_listed(when)}."
+            )
+    for pair in m.stationary:
+        seats = places[pair.number]
+        if not seats:
+            out.append(f"Player {pair.number} is called stationary but never plays.")
+        elif len(seats) > 1:
+            listed = ", ".join(f"table {t} {seat}" for t, seat in sorted(seats))
+            out.append(f"Player {pair.number} is called stationary but sits at {listed}.")
+    return out
+
+
+_SEATS = ("N", "E", "S", "W")
+"""The seats in the order of ``Encounter.players``, clockwise: each has the next on its left."""
 
 
 def _team_problems(m: Movement) -> list[str]:
@@ -335,40 +445,76 @@ def _meetings(seats: list[_Seat]) -> dict[tuple[Pair, Pair], list[int]]:
     return dict(met)
 
 
+def _everyone(m: Movement, seats: list[_Seat]) -> tuple[Pair, ...]:
+    """Every pair of the movement or, in an individual, every player seated or sitting out."""
+    if m.kind != "individual":
+        return m.pairs
+    players = {p for s in seats for p, _ in s.sitters} | {Pair(s.pair) for s in m.sit_outs}
+    return tuple(sorted(players, key=_order))
+
+
 def _sit_outs(m: Movement, seats: list[_Seat]) -> dict[Pair, int]:
-    rounds: dict[Pair, set[int]] = {p: set() for p in m.pairs}
+    rounds: dict[Pair, set[int]] = {p: set() for p in _everyone(m, seats)}
     for s in seats:
-        rounds[s.ns].add(s.e.round)
-        rounds[s.ew].add(s.e.round)
+        for p, _ in s.sitters:
+            rounds[p].add(s.e.round)
     return {p: len(set(range(1, m.rounds + 1)) - played) for p, played in rounds.items()}
 
 
 def _directions(m: Movement, seats: list[_Seat]) -> dict[Pair, tuple[int, int]]:
-    """Rounds each pair holds the NS and the EW cards (an arrow switch turns the boards)."""
-    held = [m.cards(s.e) for s in seats]
-    ns = Counter(n for n, _ in held)
-    ew = Counter(e for _, e in held)
-    return {p: (ns[p], ew[p]) for p in m.pairs}
+    """Rounds each pair (or player) holds the NS and the EW cards (an arrow switch turns
+    the boards)."""
+    sat = Counter(sitter for s in seats for sitter in s.sitters)
+    return {p: (sat[p, Line.NS], sat[p, Line.EW]) for p in _everyone(m, seats)}
 
 
 def _comparisons(m: Movement, seats: list[_Seat]) -> dict[tuple[Pair, Pair], int]:
-    """Boards on which two pairs of one field sat the same direction (so were compared)."""
-    pairs = sorted(m.pairs, key=_order)
+    """Boards on which two pairs (or players) of one field sat the same direction at
+    different tables (so were compared)."""
+    pairs = sorted(_everyone(m, seats), key=_order)
     rank = {p: i for i, p in enumerate(pairs)}
+    together: Counter[tuple[int, int]] = Counter()
     sat: dict[tuple[int, Line], list[int]] = defaultdict(list)
     for s in seats:
-        ns, ew = m.cards(s.e)
-        for board in s.e.boards:
-            sat[board, Line.NS].append(rank[ns])
-            sat[board, Line.EW].append(rank[ew])
-    together = Counter(
-        pair for ranks in sat.values() for pair in itertools.combinations(sorted(ranks), 2)
-    )
+        for line in Line:
+            here = sorted(rank[p] for p, at in s.sitters if at is line)
+            for board in s.e.boards:
+                sat[board, line] += here
+                # Partners sit the same direction but are not compared with each other.
+                together.subtract(itertools.combinations(here, 2))
+    for ranks in sat.values():
+        together.update(itertools.combinations(sorted(ranks), 2))
     return {
         (p, q): together[rank[p], rank[q]]
         for p, q in itertools.combinations(pairs, 2)
         if p.line == q.line
     }
+
+
+def _player_figures(
+    m: Movement,
+) -> tuple[
+    dict[tuple[int, int], list[int]], dict[tuple[int, int], int], dict[tuple[int, int], int]
+]:
+    """An individual's balance: the rounds in which two players partner, how often they
+    are opponents, and how often one sits on the other's left."""
+    partners: dict[tuple[int, int], list[int]] = defaultdict(list)
+    opponents: Counter[tuple[int, int]] = Counter()
+    on_left: Counter[tuple[int, int]] = Counter()
+    for e in m.schedule:
+        if e.players is None:
+            continue
+        for i, player in enumerate(e.players):
+            partner, left = e.players[(i + 2) % 4], e.players[(i + 1) % 4]
+            on_left[player, left] += 1
+            if player < partner:
+                partners[player, partner].append(e.round)
+            opponents.update((player, o) for o in (left, e.players[(i + 3) % 4]) if player < o)
+    return (
+        dict(sorted(partners.items())),
+        dict(sorted(opponents.items())),
+        dict(sorted(on_left.items())),
+    )
 
 
 # ---- wording -----------------------------------------------------------------------------
@@ -378,9 +524,11 @@ def _order(p: Pair) -> tuple[str, int]:
     return ("" if p.line is None else p.line.value, p.number)
 
 
-def _who(pair: Pair, first: bool = False) -> str:
-    """``pair 5`` (Howell numbering) or ``NS pair 5`` (Mitchell numbering)."""
-    text = f"pair {pair.number}" if pair.line is None else f"{pair.line.value} pair {pair.number}"
+def _who(pair: Pair, first: bool = False, noun: str = "pair") -> str:
+    """``pair 5`` (Howell numbering), ``NS pair 5`` (Mitchell numbering) or ``player 5``."""
+    text = (
+        f"{noun} {pair.number}" if pair.line is None else f"{pair.line.value} {noun} {pair.number}"
+    )
     return text[0].upper() + text[1:] if first else text
 
 
