@@ -272,10 +272,20 @@ def test_installed_families_give_the_validators_figures() -> None:
     assert dict(section.options) == {"boards_per_round": 2}
     assert section.balance is not None and section.balance.bye_stand
     assert howell.relays is True and howell.boards_needed == 22
-    # A ¾ Howell of the list that no installed family builds is data alone.
+    # The list's 6-table ¾ Howell is built by the three-quarter-howell family: a relay
+    # and a bye stand, as the list's remark says, and some pairs never compared.
     short = next(p for p in advice.proposals if weekly(p) == "H 3x7" and "(6T)" in p.source)
-    assert not short.assignable and short.balance is None
-    assert "No installed family builds it" in " ".join(short.notes)
+    (part,) = short.sections
+    assert short.assignable and part.family == "three-quarter-howell"
+    assert dict(part.options) == {"boards_per_round": 3, "rounds": 7}
+    assert short.balance is not None and short.balance.bye_stand
+    assert short.balance.comparison_min == 0 and short.relays is True
+    # Without that family the proposal is data alone.
+    bare_short = next(
+        p for p in advise(bare(), 12).proposals if weekly(p) == "H 3x7" and "(6T)" in p.source
+    )
+    assert not bare_short.assignable and bare_short.balance is None
+    assert "No installed family builds it" in " ".join(bare_short.notes)
 
 
 def test_relay_and_skip_mitchells_of_the_list_are_built() -> None:

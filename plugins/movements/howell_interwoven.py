@@ -1,0 +1,283 @@
+"""The interwoven Howell and its first session (JCBL manual, part 3, chapter 2, 1–3).
+
+A single-section two-session pairs game for 8 tables or more splits the field into
+groups A and B. In the first session A plays B (a scrambled or an appendix Mitchell);
+in the second each group plays a Howell within itself, group B on the boards group A
+leaves on the bye stand and sharing the rest as relays: the interwoven Howell
+(インターウーブン・ハウエル). With an odd number of pairs in a group, the pair of each
+group left without an opponent in a round play each other — two pairs that the first
+session must not have brought together, which is why the 9-table scrambled Mitchell
+stops after 8 of its 9 rounds: its round 9 is exactly those meetings.
+
+The manual prints the master sheets for two games, and this family reproduces them
+(option ``session``):
+
+- 8 tables, 8 + 7 rounds: scrambled Mitchell (pairs 1-8 against 9-16), then the
+  interwoven Howell with pairs 8 and 16 stationary at the relay tables;
+- 9 tables, 8 + 9 rounds: scrambled Mitchell with its round 9 cut (``rounds=9`` plays
+  it, with one rematch in session 2) or the appendix Mitchell (``first_session=
+  "appendix"``, every board played 9 times in both sessions so no factoring), then the
+  interwoven Howell (pairs 1-9 and 10-18, no stationary pair).
+
+The interwoven Howell is cyclic: in each round every pair of a group moves to the seat
+of the pair one number below it in its group and every set to the next place, which
+the printed sheets follow cell for cell. Tables are numbered by the place of their set,
+relay tables side by side (the sheets print no table numbers). In the Mitchells the
+group-B pairs keep their tables (pair ``g + t`` at table ``t``, the appendix pair at
+the last table) and change seats where the sheet puts them NS or EW; group A and the
+boards move as the sheet says.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.errors import InvalidMovement
+from engine.hookspecs import hookimpl
+from engine.movement import Encounter, Movement, board_set
+from engine.seating import Numbering, Pair
+from engine.validator import validate
+from plugins.movements.howell import BaseRound, cyclic_howell, shared_boards
+
+INTERWOVEN_BASE_ROUNDS: dict[int, tuple[BaseRound, tuple[tuple[int, int], ...]]] = {
+    8: (
+        (
+            (8, 1, 1), (9, 16, 1), (13, 14, 2), (12, 10, 3), (6, 2, 4), (11, 15, 5), (5, 7, 6),
+            (3, 4, 7),
+        ),
+        ((1, 7), (9, 15)),
+    ),
+    9: (
+        (
+            (10, 1, 1), (17, 18, 2), (5, 2, 3), (15, 13, 3), (9, 8, 5), (7, 3, 6), (4, 6, 8),
+            (12, 16, 8), (11, 14, 9),
+        ),
+        ((1, 9), (10, 18)),
+    ),
+}  # fmt: skip
+"""Tables → round 1 of the interwoven Howell (row 1 of the printed sheet) and its two
+circuits of moving pairs."""
+
+SCRAMBLED_MITCHELL = {
+    8: """
+        1-9   2-15  3-12  4-14  5-10  6-16  7-11  8-13
+        10-2  16-1  11-4  13-3  9-6   15-5  12-8  14-7
+        4-12  3-14  2-9   1-15  8-11  7-13  6-10  5-16
+        13-5  11-6  16-7  10-8  14-1  12-2  15-3  9-4
+        7-15  8-9   5-14  6-12  3-16  4-10  1-13  2-11
+        16-8  10-7  13-6  11-5  15-4  9-3   14-2  12-1
+        3-11  4-13  1-10  2-16  7-12  8-14  5-9   6-15
+        14-6  12-5  15-8  9-7   13-2  11-1  16-4  10-3
+    """,
+    9: """
+        10-9  11-1  12-2  13-3  14-4  15-5  16-6  17-7  18-8
+        16-3  17-4  18-5  10-6  11-7  12-8  13-9  14-1  15-2
+        6-13  7-14  8-15  9-16  1-17  2-18  3-10  4-11  5-12
+        7-18  8-10  9-11  1-12  2-13  3-14  4-15  5-16  6-17
+        14-8  15-9  16-1  17-2  18-3  10-4  11-5  12-6  13-7
+        15-1  16-2  17-3  18-4  10-5  11-6  12-7  13-8  14-9
+        5-17  6-18  7-10  8-11  9-12  1-13  2-14  3-15  4-16
+        4-12  5-13  6-14  7-15  8-16  9-17  1-18  2-10  3-11
+        11-2  12-3  13-4  14-5  15-6  16-7  17-8  18-9  10-1
+    """,
+}
+"""The printed first-session sheets: a row per round, a column per board set. The 8-table
+sheet prints round 1's sixth cell "6-15" (pair 15 twice, 16 never): read 6-16."""
+
+APPENDIX_MITCHELL = {
+    9: """
+        10-9/1-18  2-13       15-3       4-14       5-17       16-6       12-7       11-8
+        6-17       9-16/7-18  8-12       11-5       10-2       3-13       4-15       14-1
+        2-14       10-3       13-9/18-4  1-15       11-6       17-7       8-16       12-5
+        5-16       6-12       7-11       17-9/18-8  13-1       15-2       14-3       4-10
+        15-7       8-14       5-10       13-6       12-9/3-18  4-11       17-1       2-16
+        12-4       11-1       2-17       16-3       8-15       14-9/5-18  6-10       7-13
+        8-13       15-5       14-6       10-7       16-4       1-12       11-9/18-2  3-17
+        11-3       17-4       1-16       2-12       7-14       8-10       13-5       9-15/18-6
+    """,
+}
+"""The printed 9-table appendix Mitchell (8 rounds): the appendix table shares a set."""
+
+
+class InterwovenHowellOptions(BaseModel):
+    """Which session of the two-session game, and how it is played."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    session: Literal[1, 2] = Field(
+        default=2,
+        description="1: the first session's Mitchell (groups A v B); 2: the interwoven Howell.",
+    )
+    first_session: Literal["scrambled", "appendix"] = Field(
+        default="scrambled",
+        description="Session 1: the scrambled Mitchell, or (9 tables) the appendix Mitchell.",
+    )
+    rounds: int | None = Field(
+        default=None,
+        ge=1,
+        description=(
+            "Session 1 with 9 tables: 8 (the scrambled Mitchell cut, the manual's choice) "
+            "or 9 (all of it: one rematch in session 2)."
+        ),
+    )
+    boards_per_round: int = Field(default=3, ge=1, description="Boards in each set.")
+    first_board: int = Field(default=1, ge=1, description="Number of the first board.")
+
+
+class InterwovenHowell:
+    """Interwoven Howell (インターウーブン・ハウエル): a two-session game for 8 or 9 tables.
+
+    Session 1 (``session=1``) plays group A (pairs 1-8 or 1-9) against group B in a
+    scrambled Mitchell (8 rounds), or with 9 tables the appendix Mitchell; session 2
+    plays each group's Howell on interwoven boards (7 rounds for 8 tables, 9 for 9).
+    Over the two sessions every pair meets every other exactly once. Pair 16 (8
+    tables) or 18 (9 tables) is the phantom in both sessions. The scrambled Mitchell
+    may stop after any round with every board played equally often.
+    """
+
+    name: ClassVar[str] = "interwoven-howell"
+    aliases: ClassVar[tuple[str, ...]] = ("iwh", "inter-woven-howell")
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = InterwovenHowellOptions
+
+    def build(self, tables: int, options: InterwovenHowellOptions | None = None) -> Movement:
+        """The session's movement for ``tables`` tables."""
+        opts = options or InterwovenHowellOptions()
+        if tables not in INTERWOVEN_BASE_ROUNDS:
+            raise InvalidMovement(
+                f"The interwoven Howell is offered for 8 and 9 tables (the manual's sheets), "
+                f"not {tables}.",
+                hint="For other sizes the JCBL two-session list plays an appendix or scrambled "
+                "Mitchell, then Howells in sections.",
+            )
+        if opts.session == 2:
+            if opts.rounds is not None:
+                raise InvalidMovement(
+                    "The interwoven Howell cannot be curtailed: give rounds only for session 1.",
+                    hint="Leave rounds empty.",
+                )
+            base, circuits = INTERWOVEN_BASE_ROUNDS[tables]
+            movement = cyclic_howell(
+                base,
+                opts.boards_per_round,
+                opts.first_board,
+                rounds=circuits[0][1] - circuits[0][0] + 1,
+                circuits=circuits,
+                family=self.name,
+                title="Interwoven Howell (session 2)",
+            )
+        else:
+            movement = self._first_session(tables, opts)
+        return validate(
+            movement.model_copy(update={"plugin": self.name, "plugin_version": self.version})
+        )
+
+    def _first_session(self, tables: int, opts: InterwovenHowellOptions) -> Movement:
+        printed = APPENDIX_MITCHELL if opts.first_session == "appendix" else SCRAMBLED_MITCHELL
+        if tables not in printed:
+            raise InvalidMovement(
+                f"The manual prints no {opts.first_session} Mitchell for {tables} tables.",
+                hint="Choose the scrambled first session.",
+            )
+        sheet = master_sheet(printed[tables])
+        # the 9-table scrambled Mitchell is printed with the round 9 the manual cuts
+        usual = 8 if tables == 9 and opts.first_session == "scrambled" else len(sheet)
+        rounds = usual if opts.rounds is None else opts.rounds
+        if rounds not in (usual, len(sheet)):
+            also = f" (or all {len(sheet)})" if usual < len(sheet) else ""
+            raise InvalidMovement(
+                f"The {tables}-table {opts.first_session} Mitchell is played in {usual} "
+                f"rounds{also}, not {rounds}.",
+                hint="Leave rounds empty.",
+            )
+        return group_mitchell(
+            sheet[:rounds],
+            tables,
+            opts.boards_per_round,
+            opts.first_board,
+            family=self.name,
+            title=f"{opts.first_session.capitalize()} Mitchell (session 1 of an interwoven Howell)",
+        )
+
+
+Cell = tuple[tuple[int, int], ...]
+"""The encounters (NS, EW) on one board set in one round: two where tables relay."""
+
+
+def master_sheet(text: str) -> list[list[Cell]]:
+    """A printed sheet: rows of cells ``a-b``, ``a-b/c-d`` (a relay) or ``.`` (not in play)."""
+    rows = []
+    for line in text.strip().splitlines():
+        row = []
+        for cell in line.split():
+            pairs = cell.split("/") if cell != "." else []
+            row.append(tuple((int(a), int(b)) for a, b in (p.split("-") for p in pairs)))
+        rows.append(row)
+    return rows
+
+
+def group_mitchell(
+    sheet: list[list[Cell]],
+    tables: int,
+    boards_per_round: int,
+    first_board: int,
+    *,
+    family: str,
+    title: str,
+) -> Movement:
+    """A group-A-v-group-B movement from its master sheet: pair ``g + t`` keeps table ``t``."""
+    group = tables
+    schedule = [
+        Encounter(
+            round=r,
+            table=max(ns, ew) - group,
+            ns=ns,
+            ew=ew,
+            boards=board_set(s, boards_per_round, first_board),
+        )
+        for r, row in enumerate(sheet, start=1)
+        for s, cell in enumerate(row, start=1)
+        for ns, ew in cell
+    ]
+    schedule.sort(key=lambda e: (e.round, e.table))
+    sets = len(sheet[0])
+    return Movement(
+        family=family,
+        tables=tables,
+        rounds=len(sheet),
+        boards_per_round=boards_per_round,
+        numbering=Numbering.HOWELL,
+        schedule=tuple(schedule),
+        relays=shared_boards(schedule),
+        phantom=Pair(2 * tables),
+        curtail_after=_equal_stops(schedule, len(sheet)),
+        description=(
+            f"{title}, {tables} tables ({2 * tables} pairs): {len(sheet)} rounds of "
+            f"{boards_per_round} boards on {sets} sets, boards {first_board}-"
+            f"{first_board + sets * boards_per_round - 1}. Pairs 1-{group} play pairs "
+            f"{group + 1}-{2 * tables}; pair {group} + t keeps table t, sitting NS or EW as "
+            "the master sheet says."
+        ),
+    )
+
+
+def _equal_stops(schedule: list[Encounter], rounds: int) -> tuple[int, ...]:
+    """Rounds before the last after which every board has been played equally often."""
+    boards = {b for e in schedule for b in e.boards}
+    plays: Counter[int] = Counter()
+    stops = []
+    for rnd in range(1, rounds):
+        plays.update(b for e in schedule if e.round == rnd for b in e.boards)
+        if len(plays) == len(boards) and len(set(plays.values())) == 1:
+            stops.append(rnd)
+    return tuple(stops)
+
+
+@hookimpl
+def traveller_register_movements(register: Callable[[object], None]) -> None:
+    """Register the interwoven Howell."""
+    register(InterwovenHowell())
