@@ -420,6 +420,55 @@ class Traveller(Application[UUID]):
 
         return self._run(actor, command)
 
+    def renumber(
+        self,
+        event_id: UUID,
+        *,
+        from_session: int,
+        to_session: int,
+        stationary: Sequence[str] = (),
+        moves: Sequence[str] = (),
+        actor: str = "director",
+        reason: str | None = None,
+    ) -> DomainEvent:
+        """Give every pair of ``from_session`` its seat in ``to_session`` so that no two pairs
+        meet again, nobody sits out twice and the pairs at ``stationary`` seats (``B:NS3``)
+        stay put (JCBL part 3 ch. 3 §5); ``moves`` (``A:NS3=B:5``) fixes some seats.
+
+        Records the decision (``PairsRenumbered``) and seats the next session's sections
+        from it (``PairsSeated``); their movements must be assigned first. Returns the
+        ``PairsRenumbered`` event."""
+        from engine import renumbering
+        from engine.tournament import PairsRenumbered
+
+        def command(uow: UnitOfWork) -> PairsRenumbered:
+            tournament = uow.tournament(event_id)
+            played, following = (
+                [uow.section(event_id, s, n) for n in renumbering.session_sections(tournament, s)]
+                for s in (from_session, to_session)
+            )
+            decided = renumbering.plan(
+                tournament, played, following, stationary=stationary, moves=moves
+            )
+            event = uow.trigger(
+                tournament,
+                PairsRenumbered,
+                from_session=from_session,
+                to_session=to_session,
+                moves=decided.record(),
+                phantoms={name: pair.key for name, pair in decided.phantoms.items()},
+                stationary=tuple(sorted(stationary)),
+                method=renumbering.METHOD,
+                version=renumbering.VERSION,
+                reason=reason,
+            )
+            for state in following:
+                seats, phantom = decided.seating(state.name)
+                uow.trigger(state, PairsSeated, seats=seats, phantom=phantom, reason=reason)
+            return event
+
+        return self._run(actor, command)
+
     def start_round(
         self,
         event_id: UUID,

@@ -18,6 +18,7 @@ from adapters.cli import (
     masterpoints,
     movements,
     output,
+    renumber,
     standings_options,
 )
 from adapters.cli.common import (
@@ -824,6 +825,7 @@ convert.register(app)
 imports.register(app)
 masterpoints.register(app)
 movements.register(app)
+renumber.register(app)
 standings_options.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
