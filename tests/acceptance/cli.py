@@ -9,6 +9,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from adapters.cli import main
+from adapters.cli.common import open_app
 
 runner = CliRunner()
 
@@ -36,4 +37,4 @@ class Cli:
 
     @property
     def position(self) -> int:
-        return main.open_app(self.store).position()
+        return open_app(self.store).position()

@@ -38,7 +38,7 @@ def night() -> tuple[Cli, str]:
     )
     assert (seated["tables"], seated["rounds"], seated["phantom"]) == (7, 7, "NS7")
     assert seated["seats"]["NS1"] == "E1" and seated["seats"]["EW7"] == "E13"
-    from adapters.cli.main import open_app
+    from adapters.cli.common import open_app
 
     movement = open_app(cli.store).section(open_app(cli.store).resolve_event(event)).movement
     assert movement is not None

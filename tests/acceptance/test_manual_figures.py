@@ -143,8 +143,8 @@ def test_figure_16_mitchell_board_9() -> None:
     }
     fields = {f["name"]: f for f in cli.run("standings", "--event", event)["fields"]}
     assert set(fields) == {"NS", "EW"}
-    ew = {r["pair"]: r["score"] for r in fields["EW"]["rows"]}
-    assert ew == {
+    ew_scores = {r["pair"]: r["score"] for r in fields["EW"]["rows"]}
+    assert ew_scores == {
         1: "4.50",
         2: "1.50",
         3: "8.00",

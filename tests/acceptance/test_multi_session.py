@@ -13,7 +13,7 @@ from uuid import UUID
 
 import pytest
 
-from adapters.cli import main
+from adapters.cli.common import open_app
 from engine.application import Traveller
 from engine.numbers import round_half_up
 from engine.testing import play_movement
@@ -47,7 +47,7 @@ def sectional() -> tuple[Cli, str, Traveller]:
     """Session 1: two 13-table Mitchell sections on the same 13 boards, all played."""
     cli = Cli()
     event = cli.run("event", "create", "--name", "Sectional pairs", "--sections", "A,B")["id"]
-    app = main.open_app(cli.store)
+    app = open_app(cli.store)
     eid = app.resolve_event(event)
     everyone = [(2 * i - 1, 2 * i) for i in range(1, 53)]
     seat_and_play(app, eid, 1, "A", everyone[:26], "mitchell")
@@ -157,11 +157,11 @@ def test_a_qualifying_carries_over_into_the_final(sectional: tuple[Cli, str, Tra
         2,
     )
     # The formula's own worked numbers (the spread stays within 2 tops of 15 here).
-    exact = {tuple(r["names"]): Fraction(r["score"]) for r in best}
-    total = sum(exact.values())
+    scores = {tuple(r["names"]): Fraction(r["score"]) for r in best}
+    total = sum(scores.values())
     for line in jcbl["carried"]:
         c = jcbl_carry_over(
-            exact[tuple(line["names"])],
+            scores[tuple(line["names"])],
             qualifiers=cut,
             entered=52,
             final_average=Fraction(15, 2),
@@ -185,8 +185,8 @@ def test_a_qualifying_carries_over_into_the_final(sectional: tuple[Cli, str, Tra
         (own,) = r["sessions"]
         added = Decimal(own["score"]) + Decimal(r["carry_over"] or 0)
         assert abs(Decimal(r["score"]) - added) <= Decimal("0.01")
-    scores = [Decimal(r["score"]) for r in rows]
-    assert scores == sorted(scores, reverse=True)
+    final_scores = [Decimal(r["score"]) for r in rows]
+    assert final_scores == sorted(final_scores, reverse=True)
 
     # Every session added up, and the final as it stood before another correction.
     both = cli.run("totals", "--event", event)

@@ -29,7 +29,7 @@ class PairRenamed(DomainEvent):
 
 def test_an_old_event_is_upcast_when_read() -> None:
     app = memory_app()
-    old = {
+    old: dict[str, Any] = {
         "originator_id": str(uuid4()),
         "originator_version": 1,
         "timestamp": "2008-04-26T10:00:00+00:00",
