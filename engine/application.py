@@ -339,12 +339,14 @@ class Traveller(Application[UUID]):
         pair: str | None = None,
         actor: str = "director",
     ) -> str:
-        """Register a pair; after seating, a late pair takes the phantom's number."""
+        """Register a pair (one player for an individual, four to six for a team); after
+        seating, a late pair takes the phantom's number."""
 
         def command(uow: UnitOfWork) -> str:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
-            rules.check_players(players)
+            others = [e for e in tournament.entries_of(session, section) if not e.withdrawn]
+            rules.check_players(players, others)
             entry = tournament.next_entry_id()
             seat = rules.late_seat(state, pair) if state.movement is not None else None
             if pair is not None and state.movement is None:
@@ -397,13 +399,13 @@ class Traveller(Application[UUID]):
         actor: str = "director",
     ) -> Section:
         plugin = self.registry.movement(family)
-        parsed = parse_options(plugin, options)
 
         def command(uow: UnitOfWork) -> Section:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
             rules.check_can_assign(state)
             entries = [e for e in tournament.entries_of(session, section) if not e.withdrawn]
+            parsed = parse_options(plugin, rules.with_players(plugin, options, entries))
             size = rules.tables_for(entries, tables)
             movement = rules.validated(plugin.build(size, parsed), plugin)
             seats, phantom = rules.seat(movement, entries)

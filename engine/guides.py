@@ -179,15 +179,29 @@ class SlipRound:
     boards: BoardSet
     arrow_switch: bool = False
     """The boards are turned at this table: an EW seat plays them as NS and vice versa."""
+    compass: str | None = None
+    """In an individual: the player's seat, ``N``, ``E``, ``S`` or ``W``."""
+    partner: Pair | None = None
+    """In an individual: the partner this round (``opponent`` is then the player on the
+    left and ``right`` the one on the right)."""
+    right: Pair | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {
+        shown: dict[str, object] = {
             "round": self.round,
             **self.seat.to_json(),
             "opponent": None if self.opponent is None else self.opponent.key,
             "boards": list(self.boards),
             "arrow_switch": self.arrow_switch,
         }
+        if self.compass is not None:
+            shown |= {
+                "compass": self.compass,
+                "partner": None if self.partner is None else self.partner.key,
+                "left": shown["opponent"],
+                "right": None if self.right is None else self.right.key,
+            }
+        return shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,10 +237,31 @@ def _slip_rounds(movement: Movement, pair: Pair) -> tuple[SlipRound, ...]:
         if e is None:
             rows.append(SlipRound(rnd, SITS_OUT, None, ()))
             continue
+        if e.players is not None:
+            rows.append(_player_round(e, pair))
+            continue
         ns, ew = movement.ns_pair(e), movement.ew_pair(e)
         seat = Seat(e.table, Line.NS if pair == ns else Line.EW)
         rows.append(SlipRound(rnd, seat, ew if pair == ns else ns, e.boards, e.arrow_switch))
     return tuple(rows)
+
+
+def _player_round(e: Encounter, player: Pair) -> SlipRound:
+    """A round of an individual's slip: the seat, the partner opposite, the opponents
+    on the left and on the right (clockwise: North's left is East)."""
+    assert e.players is not None
+    at = e.players.index(player.number)
+    around = [Pair(e.players[(at + k) % 4]) for k in range(4)]
+    return SlipRound(
+        e.round,
+        Seat(e.table, Line.NS if at % 2 == 0 else Line.EW),
+        around[1],
+        e.boards,
+        e.arrow_switch,
+        compass="NESW"[at],
+        partner=around[2],
+        right=around[3],
+    )
 
 
 # ---- rover cards ----------------------------------------------------------------------

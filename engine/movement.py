@@ -57,6 +57,9 @@ class SitOut(BaseModel):
     line: Line | None = None
 
 
+EntryKind = Literal["pairs", "teams", "individual"]
+"""What a movement seats and a section ranks: pairs, teams (by their pairs) or players."""
+
 _DERIVED_VIEWS = ("pairs", "boards", "scheduled")
 """The :class:`Movement` views cached on first use."""
 
@@ -67,7 +70,7 @@ class Movement(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     family: str
-    kind: Literal["pairs", "teams", "individual"] = "pairs"
+    kind: EntryKind = "pairs"
     """What the numbers in the schedule are: pairs, teams' pairs, or (with
     ``Encounter.players``) individual players."""
     tables: int = Field(ge=1)
@@ -108,10 +111,17 @@ class Movement(BaseModel):
 
     @cached_property
     def pairs(self) -> tuple[Pair, ...]:
-        """Every pair number the schedule seats, in order."""
+        """Every pair number the schedule seats, in order (in an individual, every
+        player's number: the contestants the section seats and ranks)."""
         seen = {pair_at(self.numbering, Line.NS, e.ns) for e in self.schedule}
         seen |= {pair_at(self.numbering, Line.EW, e.ew) for e in self.schedule}
+        seen |= {Pair(p) for e in self.schedule for p in e.players or ()}
         return tuple(sorted(seen, key=pair_order))
+
+    @property
+    def teams(self) -> tuple[Pair, ...]:
+        """A team movement's teams, each by its North-South pair (NS at home)."""
+        return tuple(p for p in self.pairs if p.line is Line.NS)
 
     @cached_property
     def boards(self) -> tuple[int, ...]:
@@ -121,9 +131,23 @@ class Movement(BaseModel):
         return tuple(e for e in self.schedule if e.round == number)
 
     def encounters_of(self, pair: Pair) -> Iterator[Encounter]:
+        """The tables ``pair`` (in an individual, the player) sits at, round by round."""
         for e in self.schedule:
-            if pair in (self.ns_pair(e), self.ew_pair(e)):
+            if pair in (self.ns_pair(e), self.ew_pair(e)) or (
+                e.players is not None and pair.line is None and pair.number in e.players
+            ):
                 yield e
+
+    def partners(self, e: Encounter) -> tuple[tuple[Pair, Pair], tuple[Pair, Pair]]:
+        """Who shares each side's score at ``e``: the NS pair and the EW pair, or in an
+        individual North with South and East with West (the players as ``Pair(n)``)."""
+        if e.players is None:
+            ns, ew = self.cards(e)
+            return (ns, ns), (ew, ew)
+        north, east, south, west = (Pair(p) for p in e.players)
+        if e.arrow_switch:
+            return (east, west), (north, south)
+        return (north, south), (east, west)
 
     def ns_pair(self, e: Encounter) -> Pair:
         return pair_at(self.numbering, Line.NS, e.ns)

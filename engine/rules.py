@@ -23,7 +23,7 @@ from engine.errors import (
     ReasonRequired,
     Rejected,
 )
-from engine.movement import Movement
+from engine.movement import EntryKind, Movement
 from engine.scoring import Award
 from engine.seating import Line, Pair
 from engine.section import Result, Section, TableEntry
@@ -110,12 +110,50 @@ def section_names(names: Sequence[str]) -> tuple[str, ...]:
     return cleaned
 
 
-def check_players(players: Sequence[Player]) -> None:
-    if len(players) != 2 or any(not p.name.strip() for p in players):
+TEAM_SIZES = range(4, 7)
+"""A team is four to six players (JCBL: a team of four may field up to two reserves)."""
+
+
+def entry_kind(players: Sequence[Player]) -> EntryKind:
+    """What an entry of these players is: one player, a pair or a team."""
+    if len(players) == 1:
+        return "individual"
+    if len(players) == 2:
+        return "pairs"
+    if len(players) in TEAM_SIZES:
+        return "teams"
+    raise InvalidInput(
+        f"An entry of {len(players)} players is neither a player, a pair nor a team.",
+        hint="Give --player once for an individual, twice for a pair, or four to six "
+        "times for a team.",
+    )
+
+
+def check_players(players: Sequence[Player], others: Sequence[Entry] = ()) -> None:
+    """An entry's players have names, and the entry is of the section's kind."""
+    kind = entry_kind(players)
+    if any(not p.name.strip() for p in players):
         raise InvalidInput(
-            "A pair entry needs both players' names.",
-            hint="Give --player NAME twice (with --member NUMBER for each if known).",
+            "Every player of an entry needs a name.",
+            hint="Give --player NAME for each player (with --member NUMBER for each if known).",
         )
+    for other in others:
+        theirs = entry_kind(other.players)
+        if theirs != kind:
+            raise Rejected(
+                f"Section {other.section} of session {other.session} already has "
+                f"{_ENTRY_WORDS[theirs]} (entry {other.id}); this entry would be "
+                f"{_ENTRY_WORDS[kind]}, and a section seats one kind.",
+                hint=f"Register it in another section (--section), or give the players of "
+                f"{_ENTRY_WORDS[theirs]}.",
+            )
+
+
+_ENTRY_WORDS: dict[EntryKind, str] = {
+    "individual": "individual players",
+    "pairs": "pairs",
+    "teams": "teams",
+}
 
 
 def parse_pair_text(text: str) -> Pair:
@@ -141,17 +179,35 @@ def check_can_assign(state: Section) -> None:
         )
 
 
+def with_players(
+    family: Any, options: dict[str, Any] | None, entries: Sequence[Entry]
+) -> dict[str, Any] | None:
+    """``options`` with ``players`` filled in from the entries, for a family that asks
+    how many players there are (an individual: some sizes sit players out)."""
+    fields = getattr(getattr(family, "Options", None), "model_fields", {})
+    if "players" not in fields or not entries or (options and "players" in options):
+        return options
+    if entry_kind(entries[0].players) != "individual":
+        return options
+    return {**(options or {}), "players": len(entries)}
+
+
 def tables_for(entries: Sequence[Entry], tables: int | None) -> int:
+    """The tables the entries fill: two pairs (one a phantom's), four players (the rest
+    sitting out) or one team a table (NS at home, EW at an opponents' table)."""
     if tables is not None:
         if tables < 1:
             raise InvalidInput("A movement needs at least one table.")
         return tables
     if not entries:
         raise InvalidInput(
-            "No pairs are registered in this section, so the number of tables is unknown.",
-            hint="Register the pairs first, or give --tables N.",
+            "No entries are registered in this section, so the number of tables is unknown.",
+            hint="Register the pairs (players or teams) first, or give --tables N.",
         )
-    return math.ceil(len(entries) / 2)
+    kind = entry_kind(entries[0].players)
+    if kind == "individual":
+        return len(entries) // 4 or 1  # the players over four tables' worth sit out in turn
+    return math.ceil(len(entries) / (2 if kind == "pairs" else 1))
 
 
 def validated(movement: Movement, plugin: Any) -> Movement:
@@ -169,37 +225,55 @@ def validated(movement: Movement, plugin: Any) -> Movement:
 
 
 def seat(movement: Movement, entries: Sequence[Entry]) -> tuple[dict[Pair, str], Pair | None]:
-    """Give each entry a pair number of the movement; the phantom if one pair is missing."""
-    pairs = list(movement.pairs)
+    """Give each entry its number in the movement: a pair number, a player's number in an
+    individual, a team's number (both its pairs); the phantom if one pair is missing."""
     if not entries:
         return {}, None
-    phantom: Pair | None = None
-    if len(entries) == len(pairs) - 1:
-        phantom = movement.phantom or pairs[-1]
-    elif len(entries) != len(pairs):
+    kind = entry_kind(entries[0].players)
+    if kind != movement.kind:
         raise Rejected(
-            f"A {movement.tables}-table {movement.family} seats {len(pairs)} pairs "
-            f"({len(pairs) - 1} with a phantom); {len(entries)} pairs are registered.",
-            hint="Give the number of tables that fits with --tables, or register or withdraw "
-            "pairs.",
+            f"The {movement.family} movement is for {_ENTRY_WORDS[movement.kind]}, but the "
+            f"section's entries are {_ENTRY_WORDS[kind]}.",
+            hint="Choose a movement for "
+            + _ENTRY_WORDS[kind]
+            + " (see `traveller movement list`).",
         )
-    free = [p for p in pairs if p != phantom]
-    seats: dict[Pair, str] = {}
+    places = list(movement.teams if kind == "teams" else movement.pairs)
+    phantom: Pair | None = None
+    if kind == "pairs" and len(entries) == len(places) - 1:
+        phantom = movement.phantom or places[-1]
+    elif len(entries) != len(places):
+        spare = " (one fewer with a phantom)" if kind == "pairs" else ""
+        raise Rejected(
+            f"A {movement.tables}-table {movement.family} seats {len(places)} "
+            f"{_ENTRY_WORDS[kind]}{spare}; {len(entries)} are registered.",
+            hint="Give the number of tables that fits with --tables, or register or withdraw "
+            "entries.",
+        )
+    free = [p for p in places if p != phantom]
+    placed: dict[Pair, str] = {}
     for e in entries:
         if e.requested_pair is None:
             continue
         wanted = parse_pair_text(e.requested_pair)
-        if wanted not in free or wanted in seats:
+        if kind == "teams":
+            wanted = Pair(wanted.number, Line.NS)
+        if wanted not in free or wanted in placed:
             raise Rejected(
-                f"Entry {e.id} asked for pair {wanted}, which this movement cannot give.",
-                hint="Pairs available: " + ", ".join(str(p) for p in free) + ".",
+                f"Entry {e.id} asked for number {e.requested_pair}, which this movement "
+                "cannot give.",
+                hint="Numbers available: " + ", ".join(str(p) for p in free) + ".",
             )
-        seats[wanted] = e.id
-    rest = iter(p for p in free if p not in seats)
+        placed[wanted] = e.id
+    rest = iter(p for p in free if p not in placed)
     for e in entries:
         if e.requested_pair is None:
-            seats[next(rest)] = e.id
-    return seats, phantom
+            placed[next(rest)] = e.id
+    if kind != "teams":
+        return placed, phantom
+    # A team holds both its pairs' seats: NS at home, EW at the opponents' table.
+    seats = {Pair(t.number, line): e for t, e in placed.items() for line in Line}
+    return seats, None
 
 
 def late_seat(state: Section, requested: str | None) -> Pair:

@@ -9,11 +9,12 @@ rounding happens only when standings are shown or published.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal, overload
 
 from engine.errors import InvalidInput
+from engine.movement import Movement
 from engine.seating import Numbering, Pair
 
 
@@ -186,3 +187,35 @@ class SectionScore:
     higher_is_better: bool = True
     datum: dict[int, Fraction] = field(default_factory=dict)
     """Board → the datum results were measured against (Houston/Butler methods only)."""
+
+
+def credit_players(score: SectionScore, movement: Movement) -> SectionScore:
+    """An individual's score: each side's points credited to both its players.
+
+    A scoring method sees an individual's results addressed by North and East (or by
+    whoever holds the cards), as it sees a pair game; here North and South each get the
+    NS points and East and West the EW points. When the method factors totals up to the
+    most boards played (a sit-out), players' totals are factored the same way."""
+    raw: dict[Pair, Fraction] = {}
+    maxima: dict[Pair, Fraction] = {}
+    boards: dict[Pair, int] = {}
+    for s in score.results:
+        r = s.result
+        e = movement.scheduled.get((r.board, r.ns, r.ew))
+        if e is None:
+            continue  # not a table of the movement: the rules refuse such a result
+        top = score.tops.get(r.board, Fraction(0))
+        for side, points in zip(movement.partners(e), (s.points_ns, s.points_ew), strict=True):
+            for player in side:
+                raw[player] = raw.get(player, Fraction(0)) + points
+                maxima[player] = maxima.get(player, Fraction(0)) + top
+                boards[player] = boards.get(player, 0) + 1
+    factored = any(t.score != t.raw for t in score.totals.values())
+    most = max(boards.values(), default=0)
+    totals = {}
+    for player in movement.pairs:
+        n = boards.get(player, 0)
+        total = raw.get(player, Fraction(0))
+        scale = Fraction(most, n) if factored and 0 < n < most else Fraction(1)
+        totals[player] = PairTotal(player, total * scale, maxima.get(player, Fraction(0)), total, n)
+    return replace(score, totals=totals)

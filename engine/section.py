@@ -240,7 +240,11 @@ class Section:
         return sorted(seen, key=pair_order)
 
     def fields(self) -> tuple[ScoringField, ...]:
+        """Who is ranked against whom: NS and EW of a Mitchell, everyone of a Howell or an
+        individual (each player), the teams of a team movement (each by its NS pair)."""
         pairs = self.known_pairs()
+        if self.movement is not None and self.movement.kind == "teams":
+            return (ScoringField("TEAMS", tuple(p for p in pairs if p.line is Line.NS)),)
         if self.numbering is Numbering.MITCHELL:
             return tuple(
                 ScoringField(line.value, tuple(p for p in pairs if p.line is line)) for line in Line

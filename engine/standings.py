@@ -35,6 +35,7 @@ from engine.scoring import (
     SectionFacts,
     SectionScore,
     TableResult,
+    credit_players,
 )
 from engine.seating import Numbering, Pair, pair_order
 from engine.section import Section
@@ -315,7 +316,14 @@ def _score(
 
 def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:
     """One section scored alone, by its own method or the event's."""
-    return _score(registry, _choice(tournament, section), section.facts())
+    return _by_contestant(section, _score(registry, _choice(tournament, section), section.facts()))
+
+
+def _by_contestant(section: Section, scored: SectionScore) -> SectionScore:
+    """``scored`` with totals for who the section ranks (in an individual, each player)."""
+    if section.movement is not None and section.movement.kind == "individual":
+        return credit_players(scored, section.movement)
+    return scored
 
 
 def _boards(section: Section) -> set[int]:
@@ -353,7 +361,8 @@ def score_group(
         return {group[0].name: score_section(registry, tournament, group[0])}
     merged = merge_facts([(s.name, s.facts()) for s in group])
     scored = _score(registry, _choice(tournament, group[0]), merged.facts)
-    return split_score(merged, scored, (s.name for s in group))
+    shares = split_score(merged, scored, (s.name for s in group))
+    return {s.name: _by_contestant(s, shares[s.name]) for s in group}
 
 
 def names_of(tournament: Tournament, section: Section, pair: Pair) -> tuple[str, ...]:
@@ -594,4 +603,13 @@ def _traveller_line(section: Section, s: ScoredResult) -> dict[str, Any]:
         # The same numbers under their matchpoint names, as the traveller sheet heads them.
         "mp_ns": show(s.points_ns),
         "mp_ew": show(s.points_ew),
-    }
+    } | _players_at(section, s)
+
+
+def _players_at(section: Section, s: ScoredResult) -> dict[str, Any]:
+    """In an individual, the four players of the table (North, East, South, West)."""
+    movement = section.movement
+    if movement is None or movement.kind != "individual":
+        return {}
+    e = movement.scheduled.get((s.result.board, s.result.ns, s.result.ew))
+    return {} if e is None or e.players is None else {"players": list(e.players)}

@@ -30,6 +30,18 @@ def register_pairs(app: Traveller, event: UUID, count: int, section: str = "A") 
     ]
 
 
+def register_teams(app: Traveller, event: UUID, count: int, section: str = "A") -> list[str]:
+    """``count`` teams of four, Team 1 to Team ``count``."""
+    return [
+        app.register_entry(
+            event,
+            [Player(name=f"Team {i} {seat}") for seat in ("North", "South", "East", "West")],
+            section=section,
+        )
+        for i in range(1, count + 1)
+    ]
+
+
 @pytest.fixture
 def mitchell(app: Traveller) -> UUID:
     """A 7-table Mitchell (14 pairs, 3 boards a round) with no results yet."""

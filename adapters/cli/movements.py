@@ -371,18 +371,27 @@ def _print_slip(slip: PairSlip) -> None:
     title = f"Pair {slip.pair}" + (
         " (the phantom: empty if a pair is missing)" if slip.phantom else ""
     )
+    individual = any(r.compass is not None for r in slip.rounds)
+    if individual:
+        title = title.replace("Pair", "Player", 1)
     grid = Table(title=title, title_justify="left")
-    for col in ("Rd", "Table", "Sit", "Against", "Boards"):
+    columns = (
+        ("Rd", "Table", "Sit", "Partner", "Left", "Right")
+        if individual
+        else ("Rd", "Table", "Sit", "Against")
+    )
+    for col in (*columns, "Boards"):
         grid.add_column(col)
     for r in slip.rounds:
-        sits = "" if r.seat.line is None else r.seat.line.value
+        sits = r.compass or ("" if r.seat.line is None else r.seat.line.value)
         if r.arrow_switch:
             sits += " (boards turned)"
+        who = (r.partner, r.opponent, r.right) if individual else (r.opponent,)
         grid.add_row(
             str(r.round),
             "sit out" if r.seat.table is None else str(r.seat.table),
             sits,
-            "" if r.opponent is None else str(r.opponent),
+            *("" if p is None else str(p) for p in who),
             boards_text(r.boards),
         )
     output.console.print(grid)

@@ -69,6 +69,8 @@ def test_the_sweep_covers_the_built_in_families() -> None:
 
 @pytest.mark.parametrize("movement", [m for _, m in MOVEMENTS], ids=[n for n, _ in MOVEMENTS])
 def test_following_a_slip_reproduces_the_pairs_encounters(movement: Movement) -> None:
+    if movement.kind == "individual":
+        return  # a player's slip: see the test below
     for slip in pair_slips(movement):
         assert len(slip.rounds) == movement.rounds
         assert [r.round for r in slip.rounds] == list(range(1, movement.rounds + 1))
@@ -85,6 +87,31 @@ def test_following_a_slip_reproduces_the_pairs_encounters(movement: Movement) ->
             for e in movement.encounters_of(slip.pair)
         }
         assert followed == expected
+
+
+INDIVIDUALS = [(n, m) for n, m in MOVEMENTS if m.kind == "individual"]
+
+
+@pytest.mark.parametrize("movement", [m for _, m in INDIVIDUALS], ids=[n for n, _ in INDIVIDUALS])
+def test_a_players_slip_seats_the_table_round_the_compass(movement: Movement) -> None:
+    seated = set()
+    for slip in pair_slips(movement):
+        assert slip.pair.line is None and len(slip.rounds) == movement.rounds
+        for r in slip.rounds:
+            if r.seat.sits_out:
+                continue
+            assert r.compass is not None and r.partner and r.opponent and r.right
+            # North, East, South, West from this player's seat, clockwise.
+            at = "NESW".index(r.compass)
+            around = [slip.pair, r.opponent, r.partner, r.right]
+            players = tuple(around[(k - at) % 4].number for k in range(4))
+            seated.add((r.round, r.seat.table, players, r.boards))
+            assert r.seat.line is (Line.NS if r.compass in "NS" else Line.EW)
+    assert seated == {(e.round, e.table, e.players, e.boards) for e in movement.schedule}
+
+
+def test_the_sweep_covers_the_individuals() -> None:
+    assert len(INDIVIDUALS) >= 3
 
 
 @pytest.mark.parametrize("movement", [m for _, m in MOVEMENTS], ids=[n for n, _ in MOVEMENTS])

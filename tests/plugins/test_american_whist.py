@@ -16,7 +16,7 @@ from engine.validator import check
 from plugins.movements import american_whist as awl_module
 from plugins.movements.american_whist import AmericanWhist, AmericanWhistOptions, american_whist
 from plugins.movements.round_robin import Match, matches_of, uncompared
-from tests.conftest import register_pairs
+from tests.conftest import register_teams
 
 AWL = AmericanWhist()
 
@@ -389,8 +389,8 @@ def test_an_american_whist_is_played_through_the_application(
     monkeypatch.setenv("TRAVELLER_PLUGINS_BLOCK", "american-whist")
     app = memory_app(awl_module)
     event = app.create_event("AWL night")
-    register_pairs(app, event, 14)
-    app.assign_movement(event, "american-whist", tables=7, options={"boards_per_round": 4})
+    register_teams(app, event, 7)
+    app.assign_movement(event, "american-whist", options={"boards_per_round": 4})
     movement = app.section(event).movement
     assert movement is not None and movement.kind == "teams" and movement.rounds == 6
     assert play_movement(app, event) == 7 * 6 * 4
