@@ -9,7 +9,7 @@ the results — and not at all when the file is refused.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -53,72 +53,66 @@ OptionOpt = Annotated[
 ]
 
 
+Reader = Callable[[Path, str], tuple[list[ImportRow], list[str]]]
+"""Reads a results file for a section: its rows and the problems found, by line."""
+
+FILE_KINDS: tuple[tuple[str, Reader, str, str], ...] = (
+    (
+        "travellers",
+        lambda file, section: read_travellers(file),
+        "traveller lines",
+        "Import a CSV of traveller lines: the whole file, or nothing if any line is wrong.",
+    ),
+    (
+        "pbn",
+        lambda file, section: read_results(file, section=section),
+        "results",
+        "Import the results of a PBN file (every board's ScoreTable): all or nothing.",
+    ),
+)
+
+
+def _file_command(reader: Reader, noun: str) -> Callable[..., None]:
+    """The ``import`` command for one kind of file: read it, then import all or nothing."""
+
+    def command(
+        file: Annotated[Path, typer.Argument(help="The file to import.")],
+        event: EventOpt,
+        numbering: NumberingOpt = None,
+        scoring: ScoringOpt = None,
+        option: OptionOpt = None,
+        session: SessionOpt = 1,
+        section: SectionOpt = "A",
+        store: Store = None,
+        fmt: Fmt = Format.table,
+        actor: Actor = None,
+    ) -> None:
+        rows, problems = reader(file, section)
+        done = _import(
+            open_app(store),
+            file,
+            rows,
+            problems,
+            event=event,
+            session=session,
+            section=section,
+            numbering=numbering,
+            scoring=scoring,
+            option=option,
+            actor=actor_name(actor),
+        )
+        _imported(fmt, done, noun, file)
+
+    return command
+
+
 def register(app: typer.Typer) -> None:
     """Mount the ``import`` command group and the ``rescore`` command on ``app``."""
     import_app = typer.Typer(help="Import results from files.", no_args_is_help=True)
     app.add_typer(import_app, name="import")
 
-    @import_app.command("travellers")
-    @guarded
-    def import_travellers(
-        file: Annotated[Path, typer.Argument(help="The CSV file of traveller lines.")],
-        event: EventOpt,
-        numbering: NumberingOpt = None,
-        scoring: ScoringOpt = None,
-        option: OptionOpt = None,
-        session: SessionOpt = 1,
-        section: SectionOpt = "A",
-        store: Store = None,
-        fmt: Fmt = Format.table,
-        actor: Actor = None,
-    ) -> None:
-        """Import a CSV of traveller lines: the whole file, or nothing if any line is wrong."""
-        rows, problems = read_travellers(file)
-        done = _import(
-            open_app(store),
-            file,
-            rows,
-            problems,
-            event=event,
-            session=session,
-            section=section,
-            numbering=numbering,
-            scoring=scoring,
-            option=option,
-            actor=actor_name(actor),
-        )
-        _imported(fmt, done, "traveller lines", file)
-
-    @import_app.command("pbn")
-    @guarded
-    def import_pbn(
-        file: Annotated[Path, typer.Argument(help="The PBN file with the boards' score tables.")],
-        event: EventOpt,
-        numbering: NumberingOpt = None,
-        scoring: ScoringOpt = None,
-        option: OptionOpt = None,
-        session: SessionOpt = 1,
-        section: SectionOpt = "A",
-        store: Store = None,
-        fmt: Fmt = Format.table,
-        actor: Actor = None,
-    ) -> None:
-        """Import the results of a PBN file (every board's ScoreTable): all or nothing."""
-        rows, problems = read_results(file, section=section)
-        done = _import(
-            open_app(store),
-            file,
-            rows,
-            problems,
-            event=event,
-            session=session,
-            section=section,
-            numbering=numbering,
-            scoring=scoring,
-            option=option,
-            actor=actor_name(actor),
-        )
-        _imported(fmt, done, "results", file)
+    for name, reader, noun, about in FILE_KINDS:
+        import_app.command(name, help=about)(guarded(_file_command(reader, noun)))
 
     @app.command("rescore")
     @guarded
