@@ -108,8 +108,9 @@ class TableResult:
                 raise InvalidInput(
                     f"Board {self.board}, {self.ns} v {self.ew} has a weighted assigned score "
                     "(law 12C1(c)), which this scoring method cannot score.",
-                    hint="Score the section by matchpoints, or give the table a single score "
-                    "with `traveller result correct`.",
+                    hint="Score the section by a method that weighs scores (matchpoints, "
+                    "houston, butler, cross-imps, total-points), or give the table a single "
+                    "score with `traveller result correct`.",
                 )
             return self.weighted
         raise InvalidInput(

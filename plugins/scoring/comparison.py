@@ -3,16 +3,23 @@
 Houston (Butler), cross-IMPs and total points score a played result by its difference
 from other results of the same board — a datum, or every other result — so the NS and
 EW points of a table are opposite numbers and 0 is an average result. Here: adjusted
-scores on that scale, the board loop, the pairs' totals, and the matches (the boards
-two pairs played against each other) that victory points are counted on.
+scores on that scale, weighted assigned scores, fouled boards, the board loop, the
+pairs' totals, and the matches (the boards two pairs played against each other) that
+victory points are counted on.
+
+A weighted assigned score (law 12C1(c), such as ⅔ of 4S made and ⅓ of 4S one off) earns
+the weighted sum of what each of its results would have earned, and each other table
+scores against it the same way. A fouled board (appendix 2 §4) is scored version by
+version: the tables that played the same cards are compared only with each other.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeGuard, cast
 
 from engine.errors import InvalidInput
 from engine.scoring import (
@@ -28,20 +35,63 @@ from engine.seating import Pair
 #: A neutral board is an average for both pairs: 0 on every difference scale.
 NEUTRAL = Award(AwardKind.AVE)
 
+Blend = tuple[tuple[Fraction, int], ...]
+"""A weighted assigned score (law 12C1(c)): (weight, NS score) pairs, the weights summing to 1."""
+Compared = int | Blend
+"""What the other tables of a board are compared with: a played NS score, or a blend."""
+
+
+def mean(result: Compared) -> int | Fraction:
+    """The NS score of a played result; the weighted average score of a blend."""
+    return result if isinstance(result, int) else sum((w * s for w, s in result), Fraction(0))
+
+
+def by_weight(result: Compared, value: Callable[[int], int | Fraction]) -> int | Fraction:
+    """``value`` of a played score; for a blend, the weighted sum of ``value`` of each score."""
+    if isinstance(result, int):
+        return value(result)
+    return sum((w * value(s) for w, s in result), Fraction(0))
+
+
+def version_name(board: int, played_by: frozenset[Pair] | None) -> str:
+    """``Board 4``, or ``Board 4 (the version NS 1, 3, 5 played)`` on a fouled board."""
+    if played_by is None:
+        return f"Board {board}"
+    numbers = ", ".join(str(n) for n in sorted(p.number for p in played_by))
+    return f"Board {board} (the version NS {numbers} played)"
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """Results of a board that are compared with each other.
+
+    On most boards these are all the board's played and weighted results; on a fouled
+    board each group of tables that played the same cards is a version of its own."""
+
+    board: int
+    results: tuple[Compared, ...]
+    on_board: int
+    """How many results the whole board has, all its versions together."""
+    played_by: frozenset[Pair] | None = None
+    """The NS pairs of a fouled board's version; None when the board is not fouled."""
+
+    def __str__(self) -> str:
+        return version_name(self.board, self.played_by)
+
 
 @dataclass(frozen=True, slots=True)
 class BoardPoints:
-    """A board's played results scored: the NS points of each, in the order given."""
+    """A version's results scored: the NS points of each, in the order given."""
 
     ns: tuple[Fraction, ...]
     comparisons: int
-    """How many comparisons one adjusted score on this board stands for."""
+    """How many comparisons one adjusted score on the board stands for."""
     datum: Fraction | None = None
     """The score every result was measured against, for the datum methods."""
 
 
-#: How a method scores one board: (board number, its played NS scores) → their points.
-BoardRule = Callable[[int, list[int]], BoardPoints]
+#: How a method scores the results of one version of a board.
+BoardRule = Callable[[Version], BoardPoints]
 
 
 def adjusted_points(award: Award, average_plus: int) -> Fraction:
@@ -62,6 +112,11 @@ def adjusted_points(award: Award, average_plus: int) -> Fraction:
             return Fraction(award.percent - 50, 10) * average_plus
 
 
+def _compared(outcome: int | tuple[Award, Award] | Blend) -> TypeGuard[Compared]:
+    """Whether the other tables of the board compare with ``outcome``: a score or a blend."""
+    return isinstance(outcome, int) or not isinstance(outcome[0], Award)
+
+
 def score_boards(
     method: str, version: str, facts: SectionFacts, rule: BoardRule, average_plus: int
 ) -> SectionScore:
@@ -69,8 +124,9 @@ def score_boards(
 
     Neutral and adjusted tables are not results the others are compared with; an
     adjusted score counts once per comparison the board gives (``BoardPoints.comparisons``).
+    A fouled board has no single datum, so only unfouled boards appear in ``datum``.
     """
-    outcomes = [r.outcome(NEUTRAL) for r in facts.results]
+    outcomes = [r.outcome(NEUTRAL, weighted=True) for r in facts.results]
     by_board: dict[int, list[int]] = defaultdict(list)
     for i, r in enumerate(facts.results):
         by_board[r.board].append(i)
@@ -78,19 +134,21 @@ def score_boards(
     points: dict[int, tuple[Fraction, Fraction]] = {}
     datum: dict[int, Fraction] = {}
     for board, tables in sorted(by_board.items()):
-        played = [(i, s) for i in tables if isinstance(s := outcomes[i], int)]
-        scored = rule(board, [s for _, s in played])
-        if scored.datum is not None:
-            datum[board] = scored.datum
-        for (i, _), ns in zip(played, scored.ns, strict=True):
-            points[i] = (ns, -ns)
+        compared = {i: o for i in tables if _compared(o := outcomes[i])}
+        scored: list[BoardPoints] = []
+        for played_by, group in versions(facts, board, list(compared)):
+            played = tuple(compared[i] for i in group)
+            scored.append(rule(Version(board, played, len(compared), played_by)))
+            for i, ns in zip(group, scored[-1].ns, strict=True):
+                points[i] = (ns, -ns)
+        if board not in facts.fouled and scored[0].datum is not None:
+            datum[board] = scored[0].datum
         for i in tables:
-            outcome = outcomes[i]
-            if not isinstance(outcome, int):
-                award_ns, award_ew = outcome
+            if i not in compared:
+                award_ns, award_ew = cast(tuple[Award, Award], outcomes[i])
                 points[i] = (
-                    adjusted_points(award_ns, average_plus) * scored.comparisons,
-                    adjusted_points(award_ew, average_plus) * scored.comparisons,
+                    adjusted_points(award_ns, average_plus) * scored[0].comparisons,
+                    adjusted_points(award_ew, average_plus) * scored[0].comparisons,
                 )
 
     results = tuple(ScoredResult(r, *points[i]) for i, r in enumerate(facts.results))
@@ -102,6 +160,32 @@ def score_boards(
         totals=totals(facts, results),
         datum=datum,
     )
+
+
+def versions(
+    facts: SectionFacts, board: int, compared: Sequence[int]
+) -> list[tuple[frozenset[Pair] | None, list[int]]]:
+    """The ``compared`` tables of ``board`` by the version they played, with its NS pairs.
+
+    A board that is not fouled is one version of every compared table (no pairs named).
+    A fouled board has a version for each group, empty ones included."""
+    fouled = facts.fouled.get(board)
+    if fouled is None:
+        return [(None, list(compared))]
+    version_of = {pair: v for v, pairs in enumerate(fouled) for pair in pairs}
+    groups: list[tuple[frozenset[Pair] | None, list[int]]] = [(pairs, []) for pairs in fouled]
+    for i in compared:
+        r = facts.results[i]
+        v = version_of.get(r.ns)
+        if v is None:
+            raise InvalidInput(
+                f"Board {board} is fouled, but the table of {r.ns} v {r.ew} is in none of "
+                "the groups that played its versions.",
+                hint=f"Declare board {board} fouled again with every table in one group "
+                "(`traveller fouled`).",
+            )
+        groups[v][1].append(i)
+    return groups
 
 
 def totals(facts: SectionFacts, results: Iterable[ScoredResult]) -> dict[Pair, PairTotal]:
@@ -137,22 +221,29 @@ def matches(results: Iterable[ScoredResult]) -> dict[frozenset[Pair], list[Score
 
 
 def against_each_other(convert: Callable[[int], int], average: bool) -> BoardRule:
-    """The rule of cross-IMPs and total points: each score against every other of the board.
+    """The rule of cross-IMPs and total points: each result against every other of its version.
 
-    A result's points are the sum over the board's other results of ``convert`` of the
-    difference, or that sum divided by the number of comparisons when ``average``.
+    A result's points are the sum over the version's other results of ``convert`` of the
+    difference (blends: the weighted sum over each two of their scores), or that sum
+    divided by the number of comparisons when ``average``. Summed, a version of a fouled
+    board is brought to the comparisons the whole board would have given: n results of
+    N count (N − 1)/(n − 1) times, so a result weighs on a fouled board what it weighs
+    on any other; a result alone in its version meets no one and scores 0, average.
     """
 
-    def rule(board: int, scores: list[int]) -> BoardPoints:
-        del board  # every board is scored alike
-        others = len(scores) - 1
+    def against(mine: Compared, theirs: Compared) -> int | Fraction:
+        return by_weight(mine, lambda s: by_weight(theirs, lambda t: convert(s - t)))
+
+    def rule(version: Version) -> BoardPoints:
+        results = version.results
+        met = len(results) - 1
         sums = [
-            Fraction(sum(convert(s - t) for j, t in enumerate(scores) if j != i))
-            for i, s in enumerate(scores)
+            Fraction(sum(against(r, other) for j, other in enumerate(results) if j != i))
+            for i, r in enumerate(results)
         ]
         if average:
-            averaged = tuple(p / others for p in sums) if others else tuple(sums)
-            return BoardPoints(averaged, comparisons=1)
-        return BoardPoints(tuple(sums), comparisons=len(scores))
+            return BoardPoints(tuple(p / met if met else p for p in sums), comparisons=1)
+        scale = Fraction(version.on_board - 1, met) if met else Fraction(0)
+        return BoardPoints(tuple(p * scale for p in sums), comparisons=version.on_board)
 
     return rule

@@ -40,6 +40,14 @@ class CrossImps:
     ``average``. A pair's total is the sum over its boards. Neutral boards are 0 IMPs to
     both pairs; average plus is +3 IMPs per comparison, average minus -3 (A60 and A40 the
     same), and neither is compared with the other tables.
+
+    A weighted assigned score (law 12C1(c), such as ⅔ of 4S made and ⅓ of 4S one off)
+    earns against each other result the weighted sum of the IMPs of each of its results,
+    and the other table the opposite. On a fouled board (the hands changed during play)
+    a result is compared only with the tables that played the same version. Averaged,
+    that is its IMPs per comparison; summed, a version's IMPs are scaled to the number of
+    comparisons the whole board gives (7 results in versions of 4 and 3: ×6/3 and ×6/2),
+    so a fouled board weighs what any board weighs. A result alone in its version scores 0.
     """
 
     name: ClassVar[str] = "cross-imps"

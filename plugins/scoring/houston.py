@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -17,7 +17,16 @@ from engine.numbers import round_half_up
 from engine.plugins import VictoryPointScale
 from engine.scoring import PairTotal, SectionFacts, SectionScore
 from engine.seating import Pair, pair_order
-from plugins.scoring.comparison import BoardPoints, matches, points_of, score_boards
+from plugins.scoring.comparison import (
+    BoardPoints,
+    Version,
+    by_weight,
+    matches,
+    mean,
+    points_of,
+    score_boards,
+    version_name,
+)
 
 
 class HoustonOptions(BaseModel):
@@ -59,6 +68,12 @@ class Houston:
     Neutral and adjusted tables are left out of the datum. With ``vp_scale`` the IMPs of
     each match (the boards two pairs play against each other, a round) become victory
     points on that scale and the VPs are ranked.
+
+    A weighted assigned score (law 12C1(c), such as ⅔ of 4S made and ⅓ of 4S one off)
+    enters the datum as its weighted average score and earns the weighted sum of the
+    IMPs of each of its results against the datum. A fouled board (the hands changed
+    during play) has a datum for each version, from the tables that played it; a version
+    too small to keep a score after the trim is refused with the board and its tables.
     """
 
     name: ClassVar[str] = "houston"
@@ -69,11 +84,21 @@ class Houston:
     def score(self, facts: SectionFacts, options: HoustonOptions) -> SectionScore:
         """IMPs against the datum for every result, and each pair's sum of them."""
 
-        def rule(board: int, scores: list[int]) -> BoardPoints:
-            if not scores:
+        def rule(version: Version) -> BoardPoints:
+            if not version.results:
                 return BoardPoints((), comparisons=1)
-            at = datum(board, scores, options.trim, options.round)
-            return BoardPoints(tuple(Fraction(imps(s - at)) for s in scores), 1, at)
+            at = datum(
+                version.board,
+                [mean(r) for r in version.results],
+                options.trim,
+                options.round,
+                played_by=version.played_by,
+            )
+            return BoardPoints(
+                tuple(Fraction(by_weight(r, lambda s: imps(s - at))) for r in version.results),
+                comparisons=1,
+                datum=at,
+            )
 
         return score_boards(self.name, self.version, facts, rule, options.average_plus_imps)
 
@@ -82,19 +107,28 @@ class Houston:
         return match_victory_points(score, scale)
 
 
-def datum(board: int, scores: list[int], trim: int, step: int) -> Fraction:
+def datum(
+    board: int,
+    scores: Sequence[int | Fraction],
+    trim: int,
+    step: int,
+    *,
+    played_by: frozenset[Pair] | None = None,
+) -> Fraction:
     """The average of ``scores`` without the ``trim`` highest and lowest, to the nearest ``step``.
 
     An exact half is rounded away from zero (the JCBL's 四捨五入), so the datum of the
     scores seen from East-West is exactly the negative of the datum seen from North-South.
+    ``played_by`` names the tables of a fouled board's version, for the error message.
     """
     kept = sorted(scores)[trim : len(scores) - trim]
     if not kept:
+        where = version_name(board, played_by)
         raise Rejected(
-            f"Board {board} has {len(scores)} played result(s): leaving out the {trim} highest "
+            f"{where} has {len(scores)} played result(s): leaving out the {trim} highest "
             f"and the {trim} lowest leaves none to average for the datum.",
-            hint="Enter the board's other results first, or score the event with a smaller "
-            "trim (--option trim=0 keeps every score).",
+            hint="Enter the other results first, give the tables an adjusted score, or score "
+            "the event with a smaller trim (--option trim=0 keeps every score).",
         )
     steps = round_half_up(Fraction(sum(kept), len(kept)) / step, 0)
     return Fraction(int(steps) * step)

@@ -23,6 +23,7 @@ from engine.scoring import (
     SectionScore,
 )
 from engine.seating import Pair
+from plugins.scoring import comparison
 
 HALF = Fraction(1, 2)
 
@@ -129,7 +130,7 @@ class Matchpoints:
                     unit,
                 )
             else:
-                versions = _versions(facts, board, fouled, compared)
+                versions = [tables for _, tables in comparison.versions(facts, board, compared)]
                 top, by_version = _fouled_board(
                     tuple(tuple(cast(Compared, outcomes[i]) for i in v) for v in versions),
                     len(tables),
@@ -239,26 +240,6 @@ def _fouled_board(
         else:
             out.append(tuple(_small_version(mps[r], n, top) for r in version))
     return top, tuple(out)
-
-
-def _versions(
-    facts: SectionFacts, board: int, fouled: tuple[frozenset[Pair], ...], compared: list[int]
-) -> list[list[int]]:
-    """The ``compared`` tables of a fouled board, version by version (by their NS pair)."""
-    version_of = {pair: v for v, pairs in enumerate(fouled) for pair in pairs}
-    versions: list[list[int]] = [[] for _ in fouled]
-    for i in compared:
-        r = facts.results[i]
-        v = version_of.get(r.ns)
-        if v is None:
-            raise InvalidInput(
-                f"Board {board} is fouled, but the table of {r.ns} v {r.ew} is in none of "
-                "the groups that played its versions.",
-                hint=f"Declare board {board} fouled again with every table in one group "
-                "(`traveller fouled`).",
-            )
-        versions[v].append(i)
-    return versions
 
 
 def _small_version(mp: Fraction, n: int, top: Fraction) -> tuple[Fraction, Fraction]:

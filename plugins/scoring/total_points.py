@@ -1,4 +1,7 @@
-"""Total points: the score differences of IMP pairs, unconverted (JCBL part 2 ch. 4 §17)."""
+"""Total points: the score differences of IMP pairs, unconverted (JCBL part 2 ch. 4 §17).
+
+Weighted assigned scores and fouled boards are scored as in cross-IMPs (the shared
+comparison in :mod:`plugins.scoring.comparison`)."""
 
 from __future__ import annotations
 

@@ -15,8 +15,11 @@ short matches 12-0 (10-0 plus 2 points for the win) and 29-0 (the WBF 25-0 scale
 * ``mccallum-30`` … ``mccallum-60``: McCallum (part 3 ch. 4 §3): each team starts with the
   carry points and adds its IMP margin, never below 0 nor above twice the carry.
 
-Not here: the WBF's old 25-0 scale (and so 29-0): the manual prints no table for it and
-this module does not invent one.
+Not here: the WBF's old 25-0 scale (used until 2012; 15–15 a draw, 25–5 a big win and
+down to 25–0 for the biggest) and so 29-0 (25-0 plus 4 VPs for the winner, the manual
+says). The manual prints no table, and no public source we could check prints one
+either (decision 0009): this module does not invent one. Once a federation's table is
+at hand, 29-0 is that scale with :func:`with_win_bonus`, as 12-0 is 10-0 with it.
 
 Every scale gives the two sides of a match VPs that add up to its total; the two halves of
 a drawn match are equal. VPs are exact :class:`~fractions.Fraction` values; the
@@ -110,6 +113,20 @@ def _sides(imps: int, winner: Fraction, total: Fraction) -> tuple[Fraction, Frac
     return (winner, total - winner) if imps >= 0 else (total - winner, winner)
 
 
+def with_win_bonus(
+    imps: int, sides: tuple[Fraction, Fraction], bonus: int
+) -> tuple[Fraction, Fraction]:
+    """``sides`` (this side's VPs, its opponent's) with ``bonus`` more for the match's winner.
+
+    The manual's short-match scales add win points (勝ち点) to a scale: 12-0 is 10-0
+    plus 2, 29-0 the WBF 25-0 scale plus 4. A drawn match gives each side half.
+    """
+    mine, theirs = sides
+    if imps == 0:
+        return mine + Fraction(bonus, 2), theirs + Fraction(bonus, 2)
+    return (mine + bonus, theirs) if imps > 0 else (mine, theirs + bonus)
+
+
 class Wbf2013:
     """WBF 2013 continuous scale: 20 VPs a match, to two decimals, for any number of boards.
 
@@ -152,11 +169,7 @@ class WholeVpScale:
         with localcontext(_DIGITS):
             exact = Decimal(curve) / 2 * (1 + _wbf_share(abs(imps), boards))
         winner = Fraction(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))
-        mine, theirs = _sides(imps, winner, Fraction(curve))
-        bonus = Fraction(self.win_bonus)
-        if imps == 0:
-            return mine + bonus / 2, theirs + bonus / 2
-        return (mine + bonus, theirs) if imps > 0 else (mine, theirs + bonus)
+        return with_win_bonus(imps, _sides(imps, winner, Fraction(curve)), self.win_bonus)
 
 
 class Vp10(WholeVpScale):

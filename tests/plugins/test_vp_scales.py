@@ -171,6 +171,14 @@ def test_twelve_nil_is_ten_nil_plus_two_for_the_winner(margin: int, boards: int)
     assert Vp12().victory_points(margin, boards) == (mine + bonus[0], theirs + bonus[1])
 
 
+def test_win_points_are_added_to_any_scale() -> None:
+    # The mechanism 29-0 needs (the 25-0 scale plus 4): a 15–15 draw is 17–17, a loss
+    # 14–16 becomes 14–20, a win 16–14 becomes 20–14.
+    assert vp_scales.with_win_bonus(0, vps(15, 15), 4) == vps(17, 17)
+    assert vp_scales.with_win_bonus(-3, vps(14, 16), 4) == vps(14, 20)
+    assert vp_scales.with_win_bonus(3, vps(16, 14), 4) == vps(20, 14)
+
+
 def test_twelve_nil_examples() -> None:
     assert Vp12().victory_points(0, 4) == vps(6, 6)
     assert Vp12().victory_points(1, 4) == vps(7, 5)  # 1 IMP: 5–5 on 10-0, the win is worth 2
