@@ -19,5 +19,6 @@ THRESHOLDS: tuple[int, ...] = (
 
 def imps(difference: int | Fraction) -> int:
     """IMPs for a points difference: ``imps(430) == 10``, ``imps(-50) == -2``."""
-    size = bisect_right(THRESHOLDS, abs(Fraction(difference)))
+    # bisect compares ints and Fractions exactly; no need to build a Fraction per call.
+    size = bisect_right(THRESHOLDS, abs(difference))
     return size if difference >= 0 else -size
