@@ -20,5 +20,5 @@ THRESHOLDS: tuple[int, ...] = (
 def imps(difference: int | Fraction) -> int:
     """IMPs for a points difference: ``imps(430) == 10``, ``imps(-50) == -2``."""
     # bisect compares ints and Fractions exactly; no need to build a Fraction per call.
-    size = bisect_right(THRESHOLDS, abs(difference))
+    size = bisect_right(THRESHOLDS, difference if difference >= 0 else -difference)
     return size if difference >= 0 else -size

@@ -2,11 +2,11 @@
 
 JCBL manual part 2 ch. 6 (§3 IMPs, §4 VPs, §6 round robin, §7 knockout, §11 board-a-match)
 and part 3 ch. 4 §3 (the scoring methods of a team game). These are pure functions of
-the recorded boards of a match (:class:`engine.teams.TeamMatch`). They are not
-``ScoringMethod`` plugins: a team's score needs the two tables of a match side by side
-and totals per team, which a pairs section's facts and scores do not carry. VPs come
-from any registered :class:`engine.plugins.VictoryPointScale` (``wbf2013``, ``20-0``,
-``mccallum-40``, …), McCallum included.
+the recorded boards of a match (:class:`engine.teams.TeamMatch`); the scoring methods
+that find a team section's matches in its recorded results and score them with these
+are in :mod:`plugins.scoring.team_events`. VPs come from any registered
+:class:`engine.plugins.VictoryPointScale` (``wbf2013``, ``20-0``, ``mccallum-40``, …),
+McCallum included.
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def board_a_match(match: TeamMatch, options: BamOptions) -> BamMatch:
     """
     boards = []
     for b in match.boards:
-        home = _bam_points(b.net, options.tie_margin)
+        home = bam_points(b.net, options.tie_margin)
         boards.append(BoardBam(b.board, b.net, home, 2 - home))
     return BamMatch(
         home=match.home,
@@ -155,9 +155,9 @@ def board_a_match(match: TeamMatch, options: BamOptions) -> BamMatch:
     )
 
 
-def _bam_points(net: int, tie_margin: int) -> int:
+def bam_points(net: int | Fraction, tie_margin: int) -> int:
     """The points of the team with ``net`` on a board: 2 won, 1 tied, 0 lost."""
-    if abs(net) <= tie_margin:
+    if -tie_margin <= net <= tie_margin:
         return 1
     return 2 if net > 0 else 0
 
@@ -168,8 +168,11 @@ BAM_VP_TWO_BOARDS: tuple[int, ...] = (60, 230, 520)
 BAM_VP_MORE_BOARDS: tuple[int, ...] = (90, 330, 750)
 
 
-def bam_margin_vp(net: int, boards: int) -> tuple[int, int]:
-    """The JCBL 6–0 VPs for a round's net margin: (the side with ``net``, its opponent)."""
+def bam_margin_vp(net: int | Fraction, boards: int) -> tuple[int, int]:
+    """The JCBL 6–0 VPs for a round's net margin: (the side with ``net``, its opponent).
+
+    A margin between two rows (a weighted assigned score's) takes the row whose lower
+    bound it reaches, as the IMP table does."""
     if boards < 2:
         raise InvalidInput(
             f"The B-a-M + VP margin table has no row for a round of {boards} board(s).",
@@ -177,7 +180,7 @@ def bam_margin_vp(net: int, boards: int) -> tuple[int, int]:
             "plain board-a-match.",
         )
     table = BAM_VP_TWO_BOARDS if boards == 2 else BAM_VP_MORE_BOARDS
-    winner = 3 + bisect_right(table, abs(net))
+    winner = 3 + bisect_right(table, abs(Fraction(net)))
     return (winner, 6 - winner) if net >= 0 else (6 - winner, winner)
 
 

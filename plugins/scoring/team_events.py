@@ -1,0 +1,487 @@
+"""Team events scored from the store: IMP matches (or VPs), board-a-match and B-a-M + VP.
+
+A team section is recorded table by table, as a pairs section is, in a team movement
+(``kind="teams"``, Mitchell numbering): team t's North-South pair is NS t, at its home
+table, and its East-West pair EW t, at the opponents' (JCBL manual part 2 ch. 6 §2, "NS
+at home, EW away"). Two results make one board of a match: board 5 played by NS 1
+against EW 2 and by NS 2 against EW 1 is board 5 of the match 1 v 2, and team 1's net
+score on it is NS 1's score less NS 2's. Every board two teams compared in the section
+is their match, whichever rounds the two tables played it in (a round robin, an American
+Whist, a Swiss round, a knockout segment). The matches are scored by the functions of
+:mod:`plugins.scoring.teams`; this module finds them in the recorded results and turns
+their points into a section's score (docs/decisions/0010-team-events-in-the-store.md).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, ClassVar, TypeGuard
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.errors import InvalidInput
+from engine.hookspecs import hookimpl
+from engine.imps import THRESHOLDS, imps
+from engine.plugins import VictoryPointScale
+from engine.scoring import (
+    Award,
+    PairTotal,
+    ScoredResult,
+    SectionFacts,
+    SectionScore,
+    TableResult,
+)
+from engine.seating import Line, Pair
+from engine.teams import MatchBoard, TeamMatch
+from plugins.scoring.comparison import (
+    NEUTRAL,
+    Blend,
+    Compared,
+    adjusted_points,
+    by_weight,
+    mean,
+    versions,
+)
+from plugins.scoring.houston import match_victory_points
+from plugins.scoring.teams import (
+    BamOptions,
+    bam_margin_vp,
+    bam_points,
+    board_a_match,
+    imp_match,
+)
+
+Outcome = int | tuple[Award, Award] | Blend
+"""A table's result as scoring sees it: a played NS score, an artificial score for each
+side (a neutral table's is average to both), or a weighted assigned score."""
+
+IMP_TOP = Fraction(len(THRESHOLDS))
+"""The most IMPs one board of a match can give: the IMP table's last row, 24."""
+BAM_TOP = Fraction(2)
+"""A board-a-match board: 2 points, shared by the two teams."""
+BAM_VP_STAKE = Fraction(6)
+"""The VPs a B-a-M + VP round shares between its two teams (6–0 to 3–3)."""
+
+
+# ---- the matches of a section -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTables:
+    """One board of a match: its two tables, as positions in the section's results."""
+
+    board: int
+    home: int | None
+    """The table where the home team's NS pair played the visitors' EW pair (None: not
+    recorded)."""
+    away: int | None
+    """The table where the visitors' NS pair played the home team's EW pair."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTables:
+    """Two teams' match in a section, board by board; the lower-numbered team is "home"."""
+
+    home: int
+    away: int
+    boards: tuple[BoardTables, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamResults:
+    """A team section's recorded results read as matches."""
+
+    outcomes: tuple[Outcome, ...]
+    """Each result's outcome, in the section's order."""
+    matches: tuple[MatchTables, ...]
+    unmatched: tuple[int, ...]
+    """Results (positions) that score nothing: a played or weighted score whose other
+    table, the same board between the same two teams the other way round, is not recorded."""
+
+
+def _awarded(outcome: Outcome | None) -> TypeGuard[tuple[Award, Award]]:
+    """Whether ``outcome`` is an artificial score for each side (a neutral table's too)."""
+    return isinstance(outcome, tuple) and isinstance(outcome[0], Award)
+
+
+def _compared(outcome: Outcome | None) -> TypeGuard[Compared]:
+    """Whether ``outcome`` is a score set against the other table's: played or weighted."""
+    return outcome is not None and not _awarded(outcome)
+
+
+def read_matches(results: Sequence[TableResult]) -> TeamResults:
+    """The matches the recorded ``results`` of a team section make.
+
+    A board of the match a v b is the board played by NS a against EW b and by NS b
+    against EW a. It counts once both tables are recorded, or as soon as one of them
+    carries an artificial score (or is neutral), which needs no other table; a played
+    score alone waits for its other table and scores nothing until then.
+    """
+    outcomes = tuple(r.outcome(NEUTRAL, weighted=True) for r in results)
+    tables: dict[tuple[int, int, int], int] = {}
+    for i, r in enumerate(results):
+        if r.ns.line is not Line.NS or r.ew.line is not Line.EW:
+            raise InvalidInput(
+                f"Board {r.board}, {r.ns} v {r.ew} is not a table of a team match: a team's "
+                "NS pair sits at its home table and its EW pair at the opponents'.",
+                hint="Score a section played in a team movement (round-robin, american-whist, "
+                "bam …) by a team method, and a pairs section by matchpoints, houston or "
+                "cross-imps (`--scoring`).",
+            )
+        if r.ns.number == r.ew.number:
+            raise InvalidInput(
+                f"Board {r.board}: team {r.ns.number}'s NS pair is recorded against its own "
+                "EW pair.",
+                hint="Correct the result with the EW pair that sat at the table "
+                "(`traveller result correct`).",
+            )
+        key = (r.board, r.ns.number, r.ew.number)
+        if key in tables:
+            raise InvalidInput(
+                f"Board {r.board}, {r.ns} v {r.ew} is recorded twice.",
+                hint="Keep one result for the table (`traveller result correct`).",
+            )
+        tables[key] = i
+
+    boards: dict[tuple[int, int], list[BoardTables]] = defaultdict(list)
+    unmatched: list[int] = []
+    for board, home, away in sorted({(b, min(n, e), max(n, e)) for b, n, e in tables}):
+        at_home, at_away = tables.get((board, home, away)), tables.get((board, away, home))
+        recorded = [i for i in (at_home, at_away) if i is not None]
+        if len(recorded) == 2 or any(_awarded(outcomes[i]) for i in recorded):
+            boards[home, away].append(BoardTables(board, at_home, at_away))
+        else:
+            unmatched += recorded
+    matches = tuple(MatchTables(h, a, tuple(bs)) for (h, a), bs in sorted(boards.items()))
+    return TeamResults(outcomes, matches, tuple(sorted(unmatched)))
+
+
+# ---- scoring the boards of a match ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRule:
+    """How a team method scores one board of a match."""
+
+    played: Callable[[TeamMatch], Iterable[tuple[int, int]]]
+    """Each board of a match of played scores: (home team's points, visitors' points)."""
+    value: Callable[[int], int]
+    """The points of the team with a net score: for weighting an assigned score."""
+    awarded: Callable[[Sequence[Award]], Fraction]
+    """A team's points on a board from its artificial scores at the board's tables."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardScore:
+    """One board of a match scored: each team's points on it."""
+
+    tables: BoardTables
+    home: Fraction
+    away: Fraction
+    net: Fraction | None
+    """The home team's net score (NS score at home less the visitors' NS score; the
+    weighted average of an assigned score); None for a board settled by artificial scores."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """A match scored: its boards, and what the match itself adds (B-a-M + VP's VPs)."""
+
+    home: int
+    away: int
+    boards: tuple[BoardScore, ...]
+    home_bonus: Fraction = Fraction(0)
+    away_bonus: Fraction = Fraction(0)
+    stake: Fraction = Fraction(0)
+    """What the bonuses share: the most a team can earn from the match beyond its boards."""
+
+    def total(self, team: int) -> Fraction:
+        """What ``team`` (home or away) earned from the match, boards and bonus."""
+        if team == self.home:
+            return sum((b.home for b in self.boards), self.home_bonus)
+        return sum((b.away for b in self.boards), self.away_bonus)
+
+
+def weighed(mine: Compared, theirs: Compared, value: Callable[[int], int]) -> Fraction:
+    """``value`` of the net score ``mine`` − ``theirs``; an assigned score weighted by
+    law 12C1(c) earns the weighted sum of the value of each of its scores."""
+    return Fraction(by_weight(mine, lambda s: by_weight(theirs, lambda t: value(s - t))))
+
+
+def score_matches(facts: SectionFacts, rule: BoardRule) -> tuple[MatchScore, ...]:
+    """Every match of a team section scored board by board by ``rule``."""
+    read = read_matches(facts.results)
+    return tuple(_score_match(facts, read, m, rule) for m in read.matches)
+
+
+def _score_match(
+    facts: SectionFacts, read: TeamResults, match: MatchTables, rule: BoardRule
+) -> MatchScore:
+    sides = {b.board: _sides(facts, read, b) for b in match.boards}
+    scored: dict[int, BoardScore] = {}
+    plain: list[tuple[BoardTables, MatchBoard]] = []
+    for b in match.boards:
+        home, away = sides[b.board]
+        if isinstance(home, int) and isinstance(away, int):
+            plain.append((b, MatchBoard(b.board, home, away)))
+    if plain:
+        played = TeamMatch(match.home, match.away, tuple(board for _, board in plain))
+        for (b, board), (home, away) in zip(plain, rule.played(played), strict=True):
+            scored[b.board] = BoardScore(b, Fraction(home), Fraction(away), Fraction(board.net))
+    for b in match.boards:
+        if b.board not in scored:
+            scored[b.board] = _other_board(b, *sides[b.board], rule)
+    return MatchScore(match.home, match.away, tuple(scored[b.board] for b in match.boards))
+
+
+def _sides(
+    facts: SectionFacts, read: TeamResults, b: BoardTables
+) -> tuple[Outcome | None, Outcome | None]:
+    """The outcome at each table of a board; two versions of a fouled board are not
+    compared, and the board is neutral to both teams."""
+    home = None if b.home is None else read.outcomes[b.home]
+    away = None if b.away is None else read.outcomes[b.away]
+    if b.home is not None and b.away is not None and _compared(home) and _compared(away):
+        same = any(len(tables) == 2 for _, tables in versions(facts, b.board, [b.home, b.away]))
+        if not same:
+            return (NEUTRAL, NEUTRAL), (NEUTRAL, NEUTRAL)
+    return home, away
+
+
+def _other_board(
+    b: BoardTables, home: Outcome | None, away: Outcome | None, rule: BoardRule
+) -> BoardScore:
+    """A board with a weighted assigned score, or one settled by artificial scores."""
+    if _compared(home) and _compared(away):
+        net = Fraction(mean(home) - mean(away))
+        return BoardScore(b, weighed(home, away, rule.value), weighed(away, home, rule.value), net)
+    # The home team sits NS at its own table and EW at the visitors'; a played score
+    # beside an artificial one is not compared and adds nothing.
+    home_awards = [o[i] for o, i in ((home, 0), (away, 1)) if _awarded(o)]
+    away_awards = [o[i] for o, i in ((home, 1), (away, 0)) if _awarded(o)]
+    return BoardScore(b, rule.awarded(home_awards), rule.awarded(away_awards), None)
+
+
+# ---- a section's score ------------------------------------------------------------------------
+
+
+def section_score(
+    name: str, version: str, facts: SectionFacts, matches: Sequence[MatchScore], top: Fraction
+) -> SectionScore:
+    """The section's score from its matches: each table shows its board's points from
+    its own side, and each team of the field its total over its matches.
+
+    Both tables of a board show the same comparison (NS 1's table team 1's points first,
+    NS 2's team 2's), so a team's total is the sum over its matches, not over tables."""
+    points = [(Fraction(0), Fraction(0))] * len(facts.results)
+    for m in matches:
+        for b in m.boards:
+            if b.tables.home is not None:
+                points[b.tables.home] = (b.home, b.away)
+            if b.tables.away is not None:
+                points[b.tables.away] = (b.away, b.home)
+    earned: dict[int, Fraction] = defaultdict(Fraction)
+    maximum: dict[int, Fraction] = defaultdict(Fraction)
+    boards: dict[int, int] = defaultdict(int)
+    for m in matches:
+        for team in (m.home, m.away):
+            earned[team] += m.total(team)
+            maximum[team] += top * len(m.boards) + m.stake
+            boards[team] += len(m.boards)
+    teams = sorted({p.number for f in facts.fields for p in f.pairs})
+    totals = {
+        Pair(t, Line.NS): PairTotal(Pair(t, Line.NS), earned[t], maximum[t], earned[t], boards[t])
+        for t in teams
+    }
+    return SectionScore(
+        method=name,
+        version=version,
+        tops={board: top for board in sorted({r.board for r in facts.results})},
+        results=tuple(ScoredResult(r, *points[i]) for i, r in enumerate(facts.results)),
+        totals=totals,
+    )
+
+
+def match_sheet(score: SectionScore) -> tuple[ScoredResult, ...]:
+    """One line per board of each match, the two teams (by their NS pairs) as its sides,
+    each with its points on the board: the form :func:`houston.match_victory_points` reads."""
+    read = read_matches([s.result for s in score.results])
+    lines = []
+    for m in read.matches:
+        sides = (Pair(m.home, Line.NS), Pair(m.away, Line.NS))
+        for b in m.boards:
+            if b.home is not None:
+                s = score.results[b.home]
+                points = (s.points_ns, s.points_ew)
+            else:
+                assert b.away is not None  # a board of a match has at least one table
+                s = score.results[b.away]
+                points = (s.points_ew, s.points_ns)
+            lines.append(ScoredResult(TableResult(b.board, *sides), *points))
+    return tuple(lines)
+
+
+# ---- the methods ------------------------------------------------------------------------------
+
+
+class TeamImpsOptions(BaseModel):
+    """What adjusted scores are worth, and whether matches become victory points."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    average_plus_imps: int = Field(
+        3,
+        ge=0,
+        description="IMPs on the board for average plus (law 12C2: 3); average minus is "
+        "as many below 0.",
+    )
+    vp_scale: str | None = Field(
+        None,
+        description="A victory-point scale (wbf2013, 20-0, mccallum-40 …): each match's IMP "
+        "margin is converted to VPs on it and the VPs are ranked (none: the IMPs are ranked).",
+    )
+
+
+class TeamImps:
+    """Team matches scored in IMPs (or victory points): JCBL manual part 2 ch. 6 §2–4.
+
+    On each board of a match a team's net score is its NS pair's score at its home table
+    less the opponents' NS score at theirs; the IMP table turns it into IMPs, which the
+    other team loses. Every board two teams played against each other in the section,
+    whichever rounds, is their match. A team's total is its IMPs over all its matches,
+    or with ``vp_scale`` the VPs each match's margin is worth on that scale.
+
+    Adjusted scores: average plus is +3 IMPs on the board, average minus -3, average 0
+    (A60 and A40 the same); a neutral board is 0 to both teams. An artificial score at
+    one table settles the board: the other table's score is not compared. Given at both
+    tables, a team's two scores add up. A weighted assigned score (such as ⅔ of 4S made
+    and ⅓ one off) earns the weighted IMPs of each of its scores. A result whose other
+    table is not recorded yet scores nothing. A fouled board played in different
+    versions at the two tables is neutral.
+    """
+
+    name: ClassVar[str] = "team-imps"
+    aliases: ClassVar[tuple[str, ...]] = ("imp-teams", "teams-imps", "imp-match")
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = TeamImpsOptions
+
+    def score(self, facts: SectionFacts, options: TeamImpsOptions) -> SectionScore:
+        """Each board's IMPs to both teams, and each team's total IMPs."""
+
+        def awarded(awards: Sequence[Award]) -> Fraction:
+            return sum((adjusted_points(a, options.average_plus_imps) for a in awards), Fraction(0))
+
+        rule = BoardRule(
+            played=lambda match: ((b.imps, -b.imps) for b in imp_match(match).boards),
+            value=imps,
+            awarded=awarded,
+        )
+        return section_score(self.name, self.version, facts, score_matches(facts, rule), IMP_TOP)
+
+    def victory_points(self, score: SectionScore, scale: VictoryPointScale) -> SectionScore:
+        """``score`` with each match's IMP margin as VPs on ``scale``; the boards keep their IMPs.
+
+        The margin is half the difference of the two teams' IMPs over the match (each
+        team's IMPs when every board is balanced), rounded to a whole IMP, an exact half
+        away from zero; a team's ``maximum`` is the VPs at stake in its matches."""
+        converted = match_victory_points(replace(score, results=match_sheet(score)), scale)
+        return replace(score, totals=converted.totals)
+
+
+def _bam_rule(options: BamOptions) -> BoardRule:
+    """Board-a-match points: 2 won, 1 tied, 0 lost; an artificial score is its share of 2."""
+
+    def awarded(awards: Sequence[Award]) -> Fraction:
+        # adjusted_points(·, 1) is (percentage - 50) / 10: A+ and A60 are 60 % of the board.
+        return BAM_TOP * (
+            Fraction(1, 2) + sum((adjusted_points(a, 1) for a in awards), Fraction(0)) / 10
+        )
+
+    return BoardRule(
+        played=lambda match: (
+            (b.home_points, b.away_points) for b in board_a_match(match, options).boards
+        ),
+        value=lambda net: bam_points(net, options.tie_margin),
+        awarded=awarded,
+    )
+
+
+class BoardAMatch:
+    """Board-a-match (B-a-M): every board is won (2), tied (1) or lost (0): JCBL manual
+    part 2 ch. 6 §11-1.
+
+    A team wins a board when its net score — its NS pair's score at home less the
+    opponents' NS score at theirs — is more than the tie margin (0 unless set); the two
+    teams share the board's 2 points. A team's total is its points over all its boards.
+
+    Adjusted scores: average plus is 60 % of the board (1.2 points), average 1, average
+    minus 0.8 (A55 is 1.1); a neutral board is 1 to both teams. An artificial score at one
+    table settles the board; given at both tables, a team's two shares add up. A weighted
+    assigned score earns the weighted points of each of its scores. A result whose other
+    table is not recorded yet scores nothing.
+    """
+
+    name: ClassVar[str] = "board-a-match"
+    aliases: ClassVar[tuple[str, ...]] = ("bam", "b-a-m")
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = BamOptions
+
+    def score(self, facts: SectionFacts, options: BamOptions) -> SectionScore:
+        """Each board's B-a-M points to both teams, and each team's total."""
+        matches = score_matches(facts, _bam_rule(options))
+        return section_score(self.name, self.version, facts, matches, BAM_TOP)
+
+
+class BamVp:
+    """B-a-M + VP: board-a-match points plus 6 VPs a round for the net margin: JCBL
+    manual part 2 ch. 6 §11-1.
+
+    Each board gives 2, 1 or 0 board-a-match points, as in plain board-a-match. Each
+    match (the boards two teams play against each other) then shares 6 VPs by the
+    teams' total net score over its boards:
+
+    ========  ==============  ===================
+    VPs       2 boards        3 or more boards
+    ========  ==============  ===================
+    6–0       520 or more     750 or more
+    5–1       230–510         330–740
+    4–2       60–220          90–320
+    3–3       0–50            0–80
+    ========  ==============  ===================
+
+    A team's score is its B-a-M points plus its VPs (the manual's report form: team 3
+    wins board 3 by 210, team 1 board 4 by 460; team 1 is 250 up, 5–1; team 3 scores 3,
+    team 1 7). A board settled by artificial scores adds its points but no net score.
+    A match with a single board has no row in the table: it scores its board-a-match
+    points and gets its VPs once a second board is compared.
+    """
+
+    name: ClassVar[str] = "bam-vp"
+    aliases: ClassVar[tuple[str, ...]] = ("bam+vp", "b-a-m-vp", "board-a-match-vp")
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = BamOptions
+
+    def score(self, facts: SectionFacts, options: BamOptions) -> SectionScore:
+        """Each board's B-a-M points to both teams, and each team's points plus VPs."""
+        matches = tuple(_with_vps(m) for m in score_matches(facts, _bam_rule(options)))
+        return section_score(self.name, self.version, facts, matches, BAM_TOP)
+
+
+def _with_vps(match: MatchScore) -> MatchScore:
+    """``match`` with the VPs of its net margin (none yet for a one-board match)."""
+    if len(match.boards) < 2:
+        return match
+    net = sum((b.net for b in match.boards if b.net is not None), Fraction(0))
+    home, away = bam_margin_vp(net, len(match.boards))
+    return replace(match, home_bonus=Fraction(home), away_bonus=Fraction(away), stake=BAM_VP_STAKE)
+
+
+@hookimpl
+def traveller_register_scoring_methods(register: Callable[[Any], None]) -> None:
+    """Register :class:`TeamImps`, :class:`BoardAMatch` and :class:`BamVp`."""
+    register(TeamImps())
+    register(BoardAMatch())
+    register(BamVp())
