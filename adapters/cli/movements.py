@@ -7,7 +7,9 @@ holds ``list``, ``show`` and ``assign``), creating the group if the app has none
 from __future__ import annotations
 
 import json
+import string
 from collections import defaultdict
+from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -491,12 +493,30 @@ def _show_advice(advice: Advice, limit: int) -> None:
     output.console.print(grid)
     for i, p in enumerate(advice.proposals[:limit], start=1):
         output.console.print(f"{i}. {p.source}" + (f" — {p.remark}" if p.remark else ""))
-        for note in p.notes:
-            output.console.print(f"     {note}", markup=False, highlight=False)
+        for line in (*_assignments(p), *p.notes):
+            output.console.print(f"     {line}", markup=False, highlight=False)
     if len(advice.proposals) > limit:
         more = len(advice.proposals) - limit
         output.console.print(f"({more} more with --limit {len(advice.proposals)}.)")
     output.console.print("Consider: " + "; ".join(advice.considerations) + ".")
+
+
+def _assignments(p: Proposal) -> Iterator[str]:
+    """What to assign each section in each session (``movement assign`` with these):
+    ``session 2 (pairs renumbered): A 9T arrow-switch-mitchell boards_per_round=3; …``."""
+    for n in range(len(p.rounds)):
+        when = "assign" if len(p.rounds) == 1 else f"session {n + 1}"
+        if n and p.renumber:
+            when += " (pairs renumbered)"
+        parts = []
+        for letter, s in zip(string.ascii_uppercase, p.sections, strict=False):
+            a = s.sessions[n]
+            if a.family is None:
+                parts.append(f"{letter} {s.tables}T {a.play.rounds}-round {a.name}: no family")
+            else:
+                options = "".join(f" {key}={value}" for key, value in a.options)
+                parts.append(f"{letter} {s.tables}T {a.family}{options}")
+        yield f"{when}: " + "; ".join(parts)
 
 
 def _proposal_row(i: int, p: Proposal) -> list[str]:

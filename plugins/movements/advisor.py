@@ -4,24 +4,22 @@ Sources:
 
 - JCBL director manual, part 2 ch. 1 §7: a weekly game plays 20–30 boards; a round takes
   7 minutes a board plus 1 minute (ch. 2 §6), so three hours hold about 24 boards.
-- JCBL manual appendix 1: the weekly list of table guide sheets by tables (3–11)
-  (:data:`WEEKLY`) and the two-session quick reference for 3–45 tables with its section
-  splits (:data:`TWO_SESSIONS`), transcribed cell by cell; readings of garbled cells
-  are stated beside them.
+- JCBL manual appendix 1, as :mod:`plugins.movements.howell_plans` reads it: the weekly
+  list of table guide sheets (3–11 tables) and the two-session list (3–45 tables, with
+  its section splits). Beyond the weekly list a one-session game plays the two-session
+  list's first sessions.
 - The club-director guide ("Movements for the club director"): the considerations a
   director weighs (:data:`CONSIDERATIONS`), the NS rover and 1½ appendix Mitchell for a
   half table, and the arrow-switch for one winner.
 
-Proposals are built with the installed movement families (the registry) wherever a
-family can build them, and then carry the validator's figures; the others are the
-lists' data alone, marked as not available to assign.
+Every proposal says what each section plays in each session and, through the registry,
+the installed family (and options) that builds it, with the validator's figures; what no
+installed family builds is the lists' data alone, marked as not available to assign.
 """
 
 from __future__ import annotations
 
-import enum
 import math
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -33,22 +31,26 @@ from engine.errors import InvalidInput, TravellerError
 from engine.movement import Movement
 from engine.plugins import MovementFamily, Registry, parse_options
 from engine.validator import check
+from plugins.movements.howell_plans import (
+    TWO_SESSION_PLANS,
+    WEEKLY_SHEETS,
+    Kind,
+    Play,
+    TwoSessionPlan,
+    WeeklyLine,
+    builder,
+)
 from plugins.movements.srr import SRR_TEAMS, SRR_TEAMS_AND_PAIRS, SRRPlan
 
 __all__ = [
     "CONSIDERATIONS",
     "MINUTES_A_BOARD",
     "MINUTES_A_ROUND",
-    "TWO_SESSIONS",
-    "WEEKLY",
     "Advice",
+    "Assignment",
     "Balance",
-    "Kind",
-    "Play",
     "Proposal",
     "SectionPlan",
-    "TwoSessionLine",
-    "WeeklyLine",
     "advise",
     "minutes",
 ]
@@ -83,429 +85,12 @@ def minutes(rounds: int, boards_per_round: int) -> int:
     return rounds * (MINUTES_A_BOARD * boards_per_round + MINUTES_A_ROUND)
 
 
-class Kind(enum.StrEnum):
-    """A kind of movement as the lists name it (appendix 1's letters where it has them)."""
-
-    HOWELL = "H"
-    """A Howell: full (``2n - 1`` rounds) or ¾ / short (fewer rounds, more stationary pairs)."""
-    APPENDIX_MITCHELL = "A"
-    """Appendix Mitchell: a prime base with tables appended; most pairs and all boards move."""
-    SCRAMBLED_MITCHELL = "M"
-    """Scrambled (arrow-switched) Mitchell: one field, one winner."""
-    INTERWOVEN_HOWELL = "I"
-    """Interwoven Howell: the second session that makes a two-session event one field."""
-    STRAIGHT_MITCHELL = "straight"
-    SKIP_MITCHELL = "skip"
-    RELAY_MITCHELL = "relay"
-    ROVER_MITCHELL = "rover"
-    """A full-table Mitchell plus an NS rover for the half table (the guide)."""
-    APPENDIX_1_5 = "1.5"
-    """1½ appendix Mitchell: a Mitchell on the full tables less one, for a half table."""
-    TEAMS = "teams"
-    """A team movement (American Whist, round robin, …): one home table a team."""
-
-    @property
-    def label(self) -> str:
-        return _LABELS[self]
-
-    @property
-    def fields(self) -> int:
-        """1 when every pair is ranked in one field (one winner), 2 for NS and EW fields."""
-        one = (Kind.HOWELL, Kind.SCRAMBLED_MITCHELL, Kind.INTERWOVEN_HOWELL, Kind.TEAMS)
-        return 1 if self in one else 2
-
-    def sets(self, tables: int, rounds: int) -> int:
-        """Sets of boards the section lays out (Howells: one a round; Mitchells: one a table)."""
-        if self in (Kind.HOWELL, Kind.INTERWOVEN_HOWELL, Kind.APPENDIX_MITCHELL):
-            return rounds
-        if self is Kind.ROVER_MITCHELL:
-            return max(tables - 1, rounds)
-        if self is Kind.APPENDIX_1_5:
-            return max(tables - 2, rounds)
-        return max(tables, rounds)
-
-
-_LABELS = {
-    Kind.HOWELL: "Howell",
-    Kind.APPENDIX_MITCHELL: "appendix Mitchell",
-    Kind.SCRAMBLED_MITCHELL: "scrambled Mitchell",
-    Kind.INTERWOVEN_HOWELL: "interwoven Howell",
-    Kind.STRAIGHT_MITCHELL: "straight Mitchell",
-    Kind.SKIP_MITCHELL: "skip Mitchell",
-    Kind.RELAY_MITCHELL: "relay Mitchell",
-    Kind.ROVER_MITCHELL: "NS rover Mitchell",
-    Kind.APPENDIX_1_5: "1½ appendix Mitchell",
-    Kind.TEAMS: "team movement",
-}
-
-
-# ---- appendix 1, list 1-1): the weekly table guide sheets ---------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class WeeklyLine:
-    """One line of the weekly list: a table count's sheets of one kind."""
-
-    tables: int
-    pairs: tuple[int, int]
-    """対象ペア数: the pairs the sheets serve (beyond ``2 × tables`` with A/B tables)."""
-    kind: Kind
-    games: tuple[tuple[int, int], ...]
-    """(boards a round, rounds) of each sheet: ``3 / 4 × 7`` is ``(3, 7), (4, 7)``."""
-    remark: str = ""
-    """備考, as printed."""
-
-
-_H, _S, _K, _R = Kind.HOWELL, Kind.STRAIGHT_MITCHELL, Kind.SKIP_MITCHELL, Kind.RELAY_MITCHELL
-
-WEEKLY: tuple[WeeklyLine, ...] = (
-    WeeklyLine(3, (6, 6), _H, ((4, 5), (5, 5)), "リレイあり"),
-    WeeklyLine(4, (7, 10), _H, ((3, 6), (4, 6), (3, 7), (4, 7)), "リレイあり リレイあり"),
-    WeeklyLine(5, (9, 12), _H, ((3, 7), (3, 8), (2, 9), (3, 9)), "リレイあり"),
-    WeeklyLine(
-        6,
-        (11, 14),
-        _H,
-        ((3, 7), (3, 8), (2, 9), (3, 9), (2, 10), (2, 11)),
-        "リレイ、AB テーブル無し",
-    ),
-    WeeklyLine(7, (13, 16), _H, ((2, 9), (3, 9), (2, 10), (2, 11), (2, 12), (2, 13))),
-    WeeklyLine(7, (14, 15), _S, ((4, 6), (3, 7), (4, 7)), "ストレート MITCHEL 〃"),
-    WeeklyLine(8, (15, 18), _H, ((2, 10), (2, 11), (2, 12), (2, 13), (2, 15))),
-    # One line in the manual: "3 / 4 × 7 = 21 / 28  3 × 8 = 24 … スキップ MITCHEL リレイ MITCHEL";
-    # read as the skip Mitchell's 7 rounds and the relay Mitchell's 8 (an 8-table skip
-    # Mitchell has 7 rounds, the relay 8).
-    WeeklyLine(8, (16, 17), _K, ((3, 7), (4, 7)), "スキップ MITCHEL"),
-    WeeklyLine(8, (16, 17), _R, ((3, 8),), "リレイ MITCHEL"),
-    WeeklyLine(9, (17, 20), _H, ((2, 10), (2, 11), (2, 12), (2, 13))),
-    WeeklyLine(9, (18, 19), _S, ((3, 7), (3, 8), (3, 9)), "ストレート MITCHEL"),
-    WeeklyLine(10, (19, 22), _H, ((2, 12), (2, 13))),
-    WeeklyLine(10, (20, 21), _K, ((3, 7), (3, 8), (3, 9)), "スキップ MITCHEL"),
-    WeeklyLine(11, (21, 24), _H, ((2, 12), (2, 13)), "AB テーブル無し"),
-    WeeklyLine(11, (22, 23), _S, ((3, 7), (3, 8), (3, 9), (2, 11)), "ストレート MITCHEL 〃"),
-)
-"""Appendix 1, 1. 1) "HOWELL ムーブメント・テーブル・ガイドシート・リスト" (weekly games)."""
-
-
-# ---- appendix 1, list 2-2): movements for two-session games -----------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One section's movement in one session: the list's ``8(A)``."""
-
-    kind: Kind
-    rounds: int
-
-    def __str__(self) -> str:
-        return f"{self.rounds}({self.kind.value})"
-
-
-@dataclass(frozen=True, slots=True)
-class TwoSessionSection:
-    """One section of a two-session line."""
-
-    tables: int
-    plays: tuple[Play, Play]
-    """Its movement in the first (前半) and the second (後半) session."""
-    stationary: tuple[int, int] | None = None
-    """ステイ・ペア数: stationary pairs in each session, where the list prints them."""
-
-    @property
-    def stay_pair(self) -> int | None:
-        """前後半ステイペア No.: the pair stationary in both sessions (the section's last)."""
-        return None if self.stationary is None else 2 * self.tables
-
-
-@dataclass(frozen=True, slots=True)
-class TwoSessionLine:
-    """One line of the two-session list."""
-
-    tables: int
-    sections: tuple[TwoSessionSection, ...]
-    boards_per_round: int
-    printed_total: int | None
-    """ボード総数 as printed (``None`` where the cell is blank in the extracted text)."""
-    remark: str = ""
-
-    @property
-    def rounds(self) -> tuple[int, int]:
-        return (self.sections[0].plays[0].rounds, self.sections[0].plays[1].rounds)
-
-    @property
-    def total(self) -> int:
-        """Boards each pair plays over both sessions."""
-        return self.boards_per_round * sum(self.rounds)
-
-    def __str__(self) -> str:
-        split = " + ".join(f"{s.tables}T" for s in self.sections)
-        first = " ".join(str(s.plays[0]) for s in self.sections)
-        second = " ".join(str(s.plays[1]) for s in self.sections)
-        return f"{split}: {self.boards_per_round} × {first} / {second} = {self.total}"
-
-
-def _two(
-    tables: int,
-    split: str,
-    boards: int,
-    first: str,
-    second: str,
-    total: int | None = None,
-    stays: str = "",
-    remark: str = "",
-) -> TwoSessionLine:
-    """A line written as the manual's cells: ``_two(15, "9T + 6T", 3, "8(A) 8(H)", …)``.
-
-    ``stays`` lists ステイ・ペア数 ("2/2 4/4") for the sections with a stationary pair, in
-    order: every section but the scrambled Mitchells (M), which have none ("—")."""
-    sizes = [tables] if split == "1" else [int(t.strip().rstrip("T")) for t in split.split("+")]
-    plays = [
-        [Play(Kind(k), int(r)) for r, k in re.findall(r"(\d+)\((\w)\)", cell)]
-        for cell in (first, second)
-    ]
-    counts = [tuple(int(n) for n in s.split("/")) for s in stays.split()]
-    staying = [i for i, p in enumerate(plays[0]) if p.kind is not Kind.SCRAMBLED_MITCHELL]
-    if sum(sizes) != tables or not len(plays[0]) == len(plays[1]) == len(sizes):
-        raise ValueError(f"two-session line for {tables} tables does not add up: {split}")
-    if counts and len(counts) != len(staying):
-        raise ValueError(f"two-session line for {tables} tables: stays {stays!r}")
-    stationary: dict[int, tuple[int, int]] = {
-        i: (c[0], c[1]) for i, c in zip(staying, counts, strict=False)
-    }
-    sections = tuple(
-        TwoSessionSection(size, (a, b), stationary.get(i))
-        for i, (size, a, b) in enumerate(zip(sizes, plays[0], plays[1], strict=True))
-    )
-    return TwoSessionLine(tables, sections, boards, total, remark)
-
-
-_DIFFERENT2 = "2つのセクションについて異なるムーブメントに出来る"
-_DIFFERENT3 = "3つのセクションについて異なるムーブメントに出来る"
-_GUIDE = "テーブルガイドシートの使用も可能"
-
-HOWELL_TWICE: dict[int, tuple[tuple[int, ...], tuple[int, int]]] = {
-    3: ((4, 5), (40, 50)),
-    4: ((3, 4), (42, 48)),
-    5: ((3, 4), (42, 54)),
-    6: ((2, 3), (40, 54)),
-    7: ((2, 3), (40, 54)),
-}
-"""3–7 tables: "ハウエルのテーブルガイド又はムーブメント・スリップを使用" — play a weekly Howell
-in each session; (boards a round, the printed range of ボード総数). The lines are the
-weekly list's Howells with those boards a round whose two sessions fall in the range."""
-
-# Readings of the extracted text (appendix 1, 2. 2)):
-# - 8-10 tables print the sections as "1"; the 11-14 groups leave the cell blank on
-#   their one-section lines (read as one section, as the (A)/(I) pairs show).
-# - 11-14 tables print one rounds cell for the multi-section lines ("7(M) 7(H)" for
-#   "7T + 4T"): read as each section's movement, the same in both sessions, as the
-#   lines for 15 tables and more print it twice; the totals (42 = 3 × 2 × 7) agree.
-# - Boards a round is printed once per group for 11-14 tables and for some lines of
-#   42-45: read from the group, and checked against the printed totals.
-# - 12 tables, "8(?) 8(?)": read as 8(A) 8(I), the 8-round line of 9-11 tables.
-# - 14 tables print the block of lines twice, partly shifted: read as six lines, the
-#   "8T + 6T" split and its stays (No. 12, 4/4: a 6-table Howell of 8 rounds) belonging
-#   to 8(M) 8(H); 9(M) 9(H) is then 9T + 5T (a 9-table Mitchell has 9 sets; 5 tables
-#   play the full 9-round Howell), its stays not printed.
-# - 11 tables print "11(M) 11(I) 44" twice: kept once.
-# - The lines after 42 and after 44 carry no table count: their splits add up to 43 and
-#   45 tables.
-TWO_SESSIONS: tuple[TwoSessionLine, ...] = (
-    _two(8, "1", 3, "7(A)", "7(I)", 42, "2/2", "総当たり"),
-    _two(8, "1", 3, "8(M)", "7(I)", 45),
-    _two(8, "1", 2, "13(H)", "13(H)", 52),
-    _two(9, "1", 3, "7(A)", "7(I)", 42, "4/4", "ハウエル×2回"),
-    _two(9, "1", 3, "8(A)", "8(I)", 48),
-    _two(9, "1", 3, "8(A)", "9(I)", 51),
-    _two(9, "1", 2, "13(H)", "13(H)", 52),
-    _two(9, "1", 3, "9(M)", "9(I)", 54),
-    _two(10, "1", 3, "7(A)", "7(I)", 42, "6/6", "新版"),
-    _two(10, "1", 3, "8(A)", "8(I)", 48),
-    _two(10, "1", 3, "9(A)", "9(I)", 54),
-    _two(10, "1", 3, "10(M)", "9(I)", 57),
-    _two(11, "7T + 4T", 3, "7(M) 7(H)", "7(M) 7(H)", 42, "1/1", "新版 " + _GUIDE),
-    _two(11, "1", 3, "8(A)", "8(I)", 48),
-    _two(11, "1", 3, "9(A)", "9(I)", 54),
-    _two(11, "1", 2, "11(M)", "11(I)", 44),
-    _two(12, "7T + 5T", 3, "7(M) 7(H)", "7(M) 7(H)", 42, "3/3", "新版 " + _GUIDE),
-    _two(12, "1", 3, "8(A)", "8(I)", 48),
-    _two(12, "1", 3, "9(A)", "9(I)", 54),
-    _two(12, "1", 2, "11(A)", "11(I)", 44),
-    _two(12, "1", 2, "12(M)", "11(I)", 46),
-    _two(13, "8T + 5T", 3, "7(A) 7(H)", "7(A) 7(H)", 42, "2/2 3/3",
-         "(6T(H)にはリレイ有り) テーブルガイドも使用可 / 2Rd 開始"),
-    _two(13, "1", 2, "11(A)", "11(I)", 44),
-    _two(13, "1", 2, "12(A)", "12(I)", 48),
-    _two(13, "1", 2, "12(A)", "13(I)", 50),
-    _two(13, "1", 2, "13(M)", "13(I)", 52),
-    _two(14, "7T + 7T", 3, "7(M) 7(M)", "7(M) 7(M)", 42, "", _DIFFERENT2),
-    _two(14, "8T + 6T", 3, "8(M) 8(H)", "8(M) 8(H)", 48, "4/4", _GUIDE),
-    _two(14, "9T + 5T", 3, "9(M) 9(H)", "9(M) 9(H)", 54),
-    _two(14, "1", 2, "11(A)", "11(I)", 44),
-    _two(14, "1", 2, "12(A)", "12(I)", 48),
-    _two(14, "1", 2, "13(A)", "13(I)", 52),
-    _two(15, "9T + 6T", 3, "8(A) 8(H)", "8(A) 8(H)", 48, "2/2 4/4",
-         "(7T(H)にはリレイ有り)テーブルガイドも使用可/2Rd 開始"),
-    _two(15, "9T + 6T", 3, "9(M) 9(H)", "9(M) 9(H)", 54, "3/3", _GUIDE),
-    _two(15, "1", 2, "11(A)", "11(I)", 44, "8/8"),
-    _two(15, "1", 2, "12(A)", "12(I)", 48, "4/6", "リレイが不規則"),
-    _two(15, "1", 2, "13(A)", "13(I)", 52, "4/4"),
-    _two(16, "8T + 8T", 3, "8(M) 8(M)", "8(M) 8(M)", 48, "", _DIFFERENT2),
-    _two(16, "9T + 7T", 3, "9(M) 9(H)", "9(M) 9(H)", 54, "5/5", _GUIDE),
-    _two(16, "1", 2, "11(A)", "11(I)", 44, "10/10", "新版"),
-    _two(16, "1", 2, "12(A)", "12(I)", 48, "8/8"),
-    _two(16, "1", 2, "13(A)", "13(I)", 52, "6/6"),
-    _two(17, "10T + 7T", 3, "9(A) 9(H)", "9(A) 9(H)", 54, "2/2 5/5",
-         "(8T(H)にはリレイ有り)テーブルガイドも使用可/2Rd 開始"),
-    _two(17, "11T + 6T", 2, "11(M) 11(H)", "11(M) 11(H)", 44, "1/1"),
-    _two(17, "1", 2, "12(A)", "12(I)", 48, "10/10"),
-    _two(17, "1", 2, "13(A)", "13(I)", 52, "8/8"),
-    _two(18, "9T + 9T", 3, "9(M) 9(M)", "9(M) 9(M)", 54, "", _DIFFERENT2),
-    _two(18, "11T + 7T", 2, "11(M) 11(H)", "11(M) 11(H)", 44, "3/3"),
-    _two(18, "1", 2, "12(A)", "12(I)", 48, "12/12"),
-    _two(18, "1", 2, "13(A)", "13(I)", 52, "10/10"),
-    _two(19, "11T + 8T", 2, "11(M) 11(H)", "11(M) 11(H)", 44, "5/5"),
-    _two(19, "12T + 7T", 2, "12(M) 12(H)", "12(M) 12(H)", 48, "2/2"),
-    _two(19, "1", 2, "13(A)", "13(I)", 52, "12/12"),
-    _two(20, "11T + 9T", 2, "11(M) 11(H)", "11(M) 11(H)", 44, "7/7"),
-    _two(20, "12T + 8T", 2, "12(M) 12(H)", "12(M) 12(H)", 48, "4/4"),
-    _two(20, "13T + 7T", 2, "13(M) 13(H)", "13(M) 13(H)", 52, "1/1"),
-    _two(21, "12T + 9T", 2, "11(A) 11(H)", "11(A) 11(H)", 44, "2/2 7/7",
-         "(10T(H)にはリレイ有り)第2 Rdから開始"),
-    _two(21, "12T + 9T", 2, "12(M) 12(H)", "12(M) 12(H)", 48, "6/6"),
-    _two(21, "13T + 8T", 2, "13(M) 13(H)", "13(M) 13(H)", 52, "3/3"),
-    _two(22, "11T + 11T", 2, "11(M) 11(M)", "11(M) 11(M)", 44, "", _DIFFERENT2),
-    _two(22, "12T + 10T", 2, "12(M) 12(H)", "12(M) 12(H)", None, "8/8"),
-    _two(22, "13T + 9T", 2, "13(M) 13(H)", "13(M) 13(H)", None, "5/5"),
-    _two(23, "12T + 11T", 2, "11(A) 11(M)", "11(A) 11(M)", 44, "2/2"),
-    _two(23, "12T + 11T", 2, "12(M) 12(H)", "12(M) 12(H)", None, "10/10"),
-    _two(23, "13T + 10T", 2, "13(M) 13(H)", "13(M) 13(H)", None, "7/7"),
-    _two(24, "13T + 11T", 2, "11(A) 11(M)", "11(A) 11(M)", 44, "4/4", _DIFFERENT2),
-    _two(24, "12T + 12T", 2, "12(M) 12(M)", "12(M) 12(M)", None),
-    _two(24, "13T + 11T", 2, "13(M) 13(H)", "13(M) 13(H)", None, "9/9"),
-    _two(25, "14T + 11T", 2, "11(A) 11(M)", "11(A) 11(M)", 44, "6/6"),
-    _two(25, "13T + 12T", 2, "12(A) 12(M)", "12(A) 12(M)", None, "2/2"),
-    _two(25, "14T + 11T", 2, "13(A) 13(H)", "13(A) 13(H)", None, "2/2 9/9"),
-    _two(26, "15T + 11T", 2, "11(A) 11(M)", "11(A) 11(M)", 44, "8/8"),
-    _two(26, "16T + 10T", 2, "12(A) 12(H)", "12(A) 12(H)", None, "8/8 8/8"),
-    _two(26, "13T + 13T", 2, "13(M) 13(M)", "13(M) 13(M)", None),
-    _two(27, "16T + 11T", 2, "11(A) 11(M)", "11(A) 11(M)", 44, "10/10"),
-    _two(27, "16T + 11T", 2, "12(A) 12(H)", "12(A) 12(H)", None, "8/8 10/10"),
-    _two(27, "14T + 13T", 2, "13(A) 13(M)", "13(A) 13(M)", None, "2/2"),
-    _two(28, "11T + 11T + 6T", 2, "11(M) 11(M) 11(H)", "11(M) 11(M) 11(H)", 44, "1/1",
-         _DIFFERENT2),
-    _two(28, "16T + 12T", 2, "12(A) 12(M)", "12(A) 12(M)", None, "8/8"),
-    _two(28, "15T + 13T", 2, "13(A) 13(M)", "13(A) 13(M)", None, "4/4"),
-    _two(29, "11T + 11T + 7T", 2, "11(M) 11(M) 11(H)", "11(M) 11(M) 11(H)", 44, "3/3",
-         _DIFFERENT2),
-    _two(29, "17T + 12T", 2, "12(A) 12(M)", "12(A) 12(M)", None, "10/10"),
-    _two(29, "16T + 13T", 2, "13(A) 13(M)", "13(A) 13(M)", None, "6/6"),
-    _two(30, "11T + 11T + 8T", 2, "11(M) 11(M) 11(H)", "11(M) 11(M) 11(H)", 44, "5/5",
-         _DIFFERENT2),
-    _two(30, "18T + 12T", 2, "12(A) 12(M)", "12(A) 12(M)", 48, "12/12"),
-    _two(30, "17T + 13T", 2, "13(A) 13(M)", "13(A) 13(M)", 52, "8/8"),
-    _two(31, "11T + 11T + 9T", 2, "11(M) 11(M) 11(H)", "11(M) 11(M) 11(H)", 44, "7/7",
-         _DIFFERENT2),
-    _two(31, "12T + 10T + 9T", 2, "12(M) 12(H) 12(H)", "12(M) 12(H) 12(H)", 48, "8/8 6/6"),
-    _two(31, "18T + 13T", 2, "13(A) 13(M)", "13(A) 13(M)", 52, "10/10"),
-    _two(32, "12T + 11T + 9T", 2, "11(A) 11(M) 11(H)", "11(A) 11(M) 11(H)", 44, "2/2 7/7",
-         "(10T(H)にはリレイ有り)第2Rdから開始"),
-    _two(32, "12T + 11T + 9T", 2, "12(M) 12(H) 12(H)", "12(M) 12(H) 12(H)", 48, "10/10 6/6"),
-    _two(32, "19T + 13T", 2, "13(A) 13(M)", "13(A) 13(M)", 52, "12/12"),
-    _two(33, "11T + 11T + 11T", 2, "11(M) 11(M) 11(M)", "11(M) 11(M) 11(M)", 44, "",
-         _DIFFERENT3),
-    _two(33, "12T + 11T + 10T", 2, "12(M) 12(H) 12(H)", "12(M) 12(H) 12(H)", 48, "10/10 8/8"),
-    _two(33, "13T + 11T + 9T", 2, "13(M) 13(H) 13(H)", "13(M) 13(H) 13(H)", 52, "9/9 5/5"),
-    _two(34, "12T + 11T + 11T", 2, "11(A) 11(M) 11(M)", "11(A) 11(M) 11(M)", 44, "2/2",
-         _DIFFERENT2),
-    _two(34, "12T + 12T + 10T", 2, "12(M) 12(M) 12(H)", "12(M) 12(M) 12(H)", 48, "8/8",
-         _DIFFERENT2),
-    _two(34, "13T + 11T + 10T", 2, "13(M) 13(H) 13(H)", "13(M) 13(H) 13(H)", 52, "9/9 7/7"),
-    _two(35, "13T + 11T + 11T", 2, "11(A) 11(M) 11(M)", "11(A) 11(M) 11(M)", 44, "4/4",
-         _DIFFERENT2),
-    _two(35, "12T + 12T + 11T", 2, "12(M) 12(M) 12(H)", "12(M) 12(M) 12(H)", 48, "10/10",
-         _DIFFERENT2),
-    _two(35, "13T + 13T + 9T", 2, "13(M) 13(M) 13(H)", "13(M) 13(M) 13(H)", 52, "5/5",
-         _DIFFERENT2),
-    _two(36, "14T + 11T + 11T", 2, "11(A) 11(M) 11(M)", "11(A) 11(M) 11(M)", 44, "6/6",
-         _DIFFERENT2),
-    _two(36, "12T + 12T + 12T", 2, "12(M) 12(M) 12(M)", "12(M) 12(M) 12(M)", None, "",
-         _DIFFERENT3),
-    _two(36, "13T + 13T + 10T", 2, "13(M) 13(M) 13(H)", "13(M) 13(M) 13(H)", None, "7/7",
-         _DIFFERENT2),
-    _two(37, "15T + 11T + 11T", 2, "11(A) 11(M) 11(M)", "11(A) 11(M) 11(M)", 44, "8/8",
-         _DIFFERENT2),
-    _two(37, "13T + 12T + 12T", 2, "12(A) 12(M) 12(M)", "12(A) 12(M) 12(M)", None, "2/2",
-         _DIFFERENT2),
-    _two(37, "13T + 13T + 11T", 2, "13(M) 13(M) 13(H)", "13(M) 13(M) 13(H)", None, "9/9",
-         _DIFFERENT2),
-    _two(38, "16T + 11T + 11T", 2, "11(A) 11(M) 11(M)", "11(A) 11(M) 11(M)", 44, "10/10",
-         _DIFFERENT2),
-    _two(38, "16T + 12T + 10T", 2, "12(A) 12(M) 12(H)", "12(A) 12(M) 12(H)", None, "8/8 8/8",
-         "(14T リレイ不規則)"),
-    _two(38, "14T + 13T + 11T", 2, "13(A) 13(M) 13(H)", "13(A) 13(M) 13(H)", None, "2/2 9/9",
-         "第 2 Rd から開始"),
-    _two(39, "11T + 11T + 11T + 6T", 2, "11(M) 11(M) 11(M) 11(H)", "11(M) 11(M) 11(M) 11(H)",
-         44, "1/1", _DIFFERENT3),
-    _two(39, "16T + 12T + 11T", 2, "12(A) 12(M) 12(H)", "12(A) 12(M) 12(H)", None,
-         "8/8 10/10", "(15T リレイ不規則)"),
-    _two(39, "13T + 13T + 13T", 2, "13(M) 13(M) 13(M)", "13(M) 13(M) 13(M)", None, "",
-         _DIFFERENT3),
-    _two(40, "11T + 11T + 11T + 7T", 2, "11(M) 11(M) 11(M) 11(H)", "11(M) 11(M) 11(M) 11(H)",
-         44, "3/3", _DIFFERENT3),
-    _two(40, "16T + 12T + 12T", 2, "12(A) 12(M) 12(M)", "12(A) 12(M) 12(M)", None, "8/8",
-         _DIFFERENT2),
-    _two(40, "18T + 13T + 9T", 2, "13(A) 13(M) 13(H)", "13(A) 13(M) 13(H)", None, "10/10 5/5"),
-    _two(41, "11T + 11T + 11T + 8T", 2, "11(M) 11(M) 11(M) 11(H)", "11(M) 11(M) 11(M) 11(H)",
-         44, "5/5", _DIFFERENT2),
-    _two(41, "17T + 12T + 12T", 2, "12(A) 12(M) 12(M)", "12(A) 12(M) 12(M)", None, "10/10",
-         _DIFFERENT2),
-    _two(41, "18T + 13T + 10T", 2, "13(A) 13(M) 13(H)", "13(A) 13(M) 13(H)", None,
-         "10/10 7/7"),
-    _two(42, "11T + 11T + 11T + 9T", 2, "11(M) 11(M) 11(M) 11(H)", "11(M) 11(M) 11(M) 11(H)",
-         44, "7/7", _DIFFERENT3),
-    _two(42, "18T + 12T + 12T", 2, "12(A) 12(M) 12(M)", "12(A) 12(M) 12(M)", None, "12/12"),
-    _two(42, "19T + 13T + 10T", 2, "13(A) 13(M) 13(H)", "13(A) 13(M) 13(H)", 52, "12/12 7/7"),
-    _two(43, "12T + 11T + 11T + 9T", 2, "11(A) 11(M) 11(M) 11(H)", "11(A) 11(M) 11(M) 11(H)",
-         None, "2/2 7/7", _DIFFERENT2),
-    _two(43, "12T + 12T + 12T + 7T", 2, "12(M) 12(M) 12(M) 12(H)", "12(M) 12(M) 12(M) 12(H)",
-         48, "2/2"),
-    _two(43, "19T + 13T + 11T", 2, "13(A) 13(M) 13(H)", "13(A) 13(M) 13(H)", None,
-         "12/12 9/9"),
-    _two(44, "13T + 11T + 11T + 9T", 2, "11(A) 11(M) 11(M) 11(H)", "11(A) 11(M) 11(M) 11(H)",
-         44, "4/4 7/7", _DIFFERENT2),
-    _two(44, "12T + 12T + 12T + 8T", 2, "12(M) 12(M) 12(M) 12(H)", "12(M) 12(M) 12(M) 12(H)",
-         None, "4/4"),
-    _two(44, "18T + 13T + 13T", 2, "13(A) 13(M) 13(M)", "13(A) 13(M) 13(M)", 52, "10/10"),
-    _two(45, "12T + 11T + 11T + 11T", 2, "11(A) 11(M) 11(M) 11(M)", "11(A) 11(M) 11(M) 11(M)",
-         None, "2/2", _DIFFERENT3),
-    _two(45, "12T + 12T + 12T + 9T", 2, "12(M) 12(M) 12(M) 12(H)", "12(M) 12(M) 12(M) 12(H)",
-         48, "6/6"),
-    _two(45, "19T + 13T + 13T", 2, "13(A) 13(M) 13(M)", "13(A) 13(M) 13(M)", None, "12/12"),
-)  # fmt: skip
-"""Appendix 1, 2. 2) "2セッション・ゲームのムーブメント", 8–45 tables (3–7: ``HOWELL_TWICE``)."""
-
-
-def two_session_lines(tables: int) -> tuple[TwoSessionLine, ...]:
-    """The two-session list's lines for ``tables`` (3–7: the weekly Howells, played twice)."""
-    if tables in HOWELL_TWICE:
-        per_round, (low, high) = HOWELL_TWICE[tables]
-        return tuple(
-            _two(tables, "1", b, f"{r}(H)", f"{r}(H)", None, "", "ハウエル×2回")
-            for line in WEEKLY
-            if line.tables == tables and line.kind is Kind.HOWELL
-            for b, r in line.games
-            if b in per_round and low <= 2 * b * r <= high
-        )
-    return tuple(line for line in TWO_SESSIONS if line.tables == tables)
-
-
 # ---- proposals -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Balance:
-    """The validator's figures for a built section."""
+    """The validator's figures for a built movement."""
 
     comparison_min: int
     comparison_max: int
@@ -528,20 +113,72 @@ class Balance:
 
 
 @dataclass(frozen=True, slots=True)
+class Assignment:
+    """What one section plays in one session, and the installed family that builds it."""
+
+    play: Play
+    label: str = ""
+    """What the movement is called, where the family says more than the kind ("twin
+    Mitchell"); empty: the kind's name."""
+    family: str | None = None
+    """The installed family to assign (``None``: none builds it)."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """The options to assign it with."""
+    balance: Balance | None = None
+
+    @property
+    def name(self) -> str:
+        return self.label or self.play.kind.label
+
+    @property
+    def ready(self) -> bool:
+        return self.family is not None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "movement": self.name,
+            "kind": self.play.kind.label,
+            "rounds": self.play.rounds,
+            "family": self.family,
+            "options": dict(self.options),
+            "ready": self.ready,
+            "balance": None if self.balance is None else self.balance.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class SectionPlan:
-    """One section of a proposal."""
+    """One section of a proposal: what it plays in each session."""
 
     tables: int
-    plays: tuple[Play, ...]
+    sessions: tuple[Assignment, ...]
     """Its movement in each session."""
-    stationary: tuple[int, ...] | None = None
+    stationary: tuple[int, int] | None = None
     """Stationary pairs in each session, as the list prints them."""
-    family: str | None = None
-    """The installed family that builds its first session (``None``: none does)."""
-    options: tuple[tuple[str, Any], ...] = ()
-    balance: Balance | None = None
-    ready: bool = False
-    """Installed families build every session's movement."""
+    stay: int | None = None
+    """The pair stationary in every session, as the list prints it."""
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        return tuple(a.play for a in self.sessions)
+
+    @property
+    def family(self) -> str | None:
+        """The family of the first session (each session's: :attr:`sessions`)."""
+        return self.sessions[0].family
+
+    @property
+    def options(self) -> tuple[tuple[str, Any], ...]:
+        return self.sessions[0].options
+
+    @property
+    def balance(self) -> Balance | None:
+        return self.sessions[0].balance
+
+    @property
+    def ready(self) -> bool:
+        """Installed families build every session's movement."""
+        return all(a.ready for a in self.sessions)
 
     @property
     def sets(self) -> int:
@@ -552,7 +189,7 @@ class SectionPlan:
             "tables": self.tables,
             "plays": [{"kind": p.kind.label, "rounds": p.rounds} for p in self.plays],
             "stationary": None if self.stationary is None else list(self.stationary),
-            "stay_pair": None if self.stationary is None else 2 * self.tables,
+            "stay_pair": self.stay,
             "sets": self.sets,
             "family": self.family,
             "options": dict(self.options),
@@ -575,7 +212,10 @@ class Proposal:
     """Rounds a pair sits out (with a half table: the rounds against the phantom)."""
     notes: tuple[str, ...] = ()
     remark: str = ""
-    """The list's remark, as printed."""
+    """The list's remark."""
+    renumber: bool = False
+    """The pairs are renumbered before each later session: the same movements are played
+    again, so that pairs meet new opponents (part 3 ch. 3 §5-6)."""
 
     @property
     def tables(self) -> int:
@@ -608,22 +248,24 @@ class Proposal:
 
     @property
     def relays(self) -> bool | None:
-        """Whether tables share boards (``None`` when no section could be built)."""
-        built = [s.balance for s in self.sections if s.balance is not None]
+        """Whether tables share boards (``None`` when nothing could be built)."""
+        built = self._balances()
         if built:
             return any(b.relay_rounds or b.bye_stand for b in built)
-        return "リレ" in self.remark or None
+        return "relay" in self.remark.lower() or None
 
     @property
     def balance(self) -> Balance | None:
-        """The least balanced built section (``None`` when none was built)."""
-        built = [s.balance for s in self.sections if s.balance is not None]
-        return max(built, key=lambda b: b.comparison_stdev, default=None)
+        """The least balanced built movement (``None`` when none was built)."""
+        return max(self._balances(), key=lambda b: b.comparison_stdev, default=None)
 
     @property
     def assignable(self) -> bool:
         """Installed families build every section's movement in every session."""
         return all(s.ready for s in self.sections)
+
+    def _balances(self) -> list[Balance]:
+        return [a.balance for s in self.sections for a in s.sessions if a.balance is not None]
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -631,6 +273,18 @@ class Proposal:
             "source": self.source,
             "tables": self.tables,
             "sections": [s.to_json() for s in self.sections],
+            "sessions": [
+                {
+                    "session": i + 1,
+                    "rounds": rounds,
+                    "minutes": minutes(rounds, self.boards_per_round),
+                    "renumber": i > 0 and self.renumber,
+                    "sections": [
+                        {"tables": s.tables} | s.sessions[i].to_json() for s in self.sections
+                    ],
+                }
+                for i, rounds in enumerate(self.rounds)
+            ],
             "boards_per_round": self.boards_per_round,
             "rounds": list(self.rounds),
             "boards": self.boards,
@@ -774,28 +428,29 @@ def _pair_proposals(
     minutes: int | None,
 ) -> Iterator[Proposal]:
     if sessions == 2:
-        for two in two_session_lines(tables):
-            yield builder.listed(two, sessions=2)
+        for plan in TWO_SESSION_PLANS:
+            if plan.tables == tables:
+                yield builder.listed(plan, sessions=2)
     else:
-        for line in WEEKLY:
+        for line in WEEKLY_SHEETS:
             if line.pairs[0] <= pairs <= line.pairs[1]:
                 for b, r in line.games:
                     yield builder.weekly(line, b, r, pairs)
-        if not any(line.tables == tables for line in WEEKLY):
-            for two in _first_sessions(tables):
-                yield builder.listed(two, sessions=1)
+        if not any(line.tables == tables for line in WEEKLY_SHEETS):
+            for plan in _first_sessions(tables):
+                yield builder.listed(plan, sessions=1)
         yield from _guide_proposals(builder, pairs, tables)
     yield from builder.installed(tables, sessions, _target(boards, minutes))
 
 
-def _first_sessions(tables: int) -> Iterator[TwoSessionLine]:
+def _first_sessions(tables: int) -> Iterator[TwoSessionPlan]:
     """The two-session list's first sessions, as one-session games (beyond the weekly list)."""
     seen: set[tuple[object, ...]] = set()
-    for line in two_session_lines(tables):
-        key = (line.boards_per_round, tuple((s.tables, s.plays[0]) for s in line.sections))
-        if key not in seen:
+    for plan in TWO_SESSION_PLANS:
+        key = (plan.boards_per_round, tuple((s.tables, s.first) for s in plan.sections))
+        if plan.tables == tables and key not in seen:
             seen.add(key)
-            yield line
+            yield plan
 
 
 def _guide_proposals(builder: _Builder, pairs: int, tables: int) -> Iterator[Proposal]:
@@ -842,14 +497,14 @@ def _target(boards: int | None, minutes_: int | None) -> int:
 
 # ---- building proposals through the registry ------------------------------------------------
 
-_FAMILY_WORDS: dict[Kind, tuple[str, ...]] = {
-    Kind.HOWELL: ("howell",),
-    Kind.APPENDIX_MITCHELL: ("appendix",),
-    Kind.SCRAMBLED_MITCHELL: ("scrambl", "arrow"),
-    Kind.INTERWOVEN_HOWELL: ("interwoven",),
-    Kind.ROVER_MITCHELL: ("rover",),
-    Kind.APPENDIX_1_5: ("half-appendix", "1.5", "one-and-a-half"),
-}
+_MITCHELL_WORDS = (
+    ("half", Kind.APPENDIX_1_5),
+    ("rover", Kind.ROVER_MITCHELL),
+    ("arrow", Kind.SCRAMBLED_MITCHELL),
+    ("scrambled", Kind.SCRAMBLED_MITCHELL),
+    ("appendix", Kind.APPENDIX_MITCHELL),
+)
+"""Words of a Mitchell family's name that say which kind it plays (the first found)."""
 _MITCHELL_VARIANTS = {
     Kind.STRAIGHT_MITCHELL: "straight",
     Kind.SKIP_MITCHELL: "skip",
@@ -871,6 +526,7 @@ class _Builder:
         self.registry = registry
         self.kind = "teams" if teams else "pairs"
         self.entries = entries
+        self._assigned: dict[tuple[int, Play, int, str | None, bool], Assignment] = {}
 
     def fits(self, m: Movement) -> bool:
         """Whether ``m`` seats this field: pairs (one more with a phantom), or teams' pairs."""
@@ -901,20 +557,29 @@ class _Builder:
             remark=line.remark,
         )
 
-    def listed(self, line: TwoSessionLine, sessions: int) -> Proposal:
+    def listed(self, plan: TwoSessionPlan, sessions: int) -> Proposal:
+        """A plan of the two-session list: both sessions, or (``sessions=1``) the first."""
         sections = tuple(
-            self._section(s.tables, s.plays[:sessions], line.boards_per_round, s.stationary)
-            for s in line.sections
+            self._section(
+                s.tables,
+                s.plays[:sessions],
+                plan.boards_per_round,
+                s.stationary,
+                s.stay,
+                sheets=Kind.INTERWOVEN_HOWELL in {p.kind for p in s.plays},
+            )
+            for s in plan.sections
         )
-        rounds = line.rounds[:sessions]
+        rounds = plan.rounds[:sessions]
         return Proposal(
-            title=_title(sections, line.boards_per_round, rounds),
-            source=f"{TWO_SESSION_SOURCE} ({line.tables}T)"
+            title=_title(sections, plan.boards_per_round, rounds),
+            source=f"{TWO_SESSION_SOURCE} ({plan.tables}T)"
             + ("" if sessions == 2 else ", first session"),
             sections=sections,
-            boards_per_round=line.boards_per_round,
+            boards_per_round=plan.boards_per_round,
             rounds=rounds,
-            remark=line.remark,
+            remark=plan.note,
+            renumber=sessions == 2 and all(s.first == s.second for s in plan.sections),
         )
 
     def guide(
@@ -953,8 +618,8 @@ class _Builder:
                 [options | {"shared_boards": True}, options],
                 lambda m: m.rounds == plan.rounds[0],
             )
-        play = Play(Kind.TEAMS, plan.rounds[0])
-        section = _plan_section(plan.teams, (play,) * len(plan.rounds), built)
+        match = _assignment(Play(Kind.TEAMS, plan.rounds[0]), built)
+        section = SectionPlan(plan.teams, (match,) * len(plan.rounds))
         all_play_all = "team" if plan.format.value == "teams" else "pair"
         return Proposal(
             title=f"SRR ({all_play_all} all-play-all), {plan.teams} teams: "
@@ -974,8 +639,11 @@ class _Builder:
 
     def installed(self, tables: int, sessions: int, target: int) -> Iterator[Proposal]:
         """Every installed family's movement for ``tables``: 2, 3 and 4 boards a round, and
-        curtailed to the target where the family allows it."""
+        curtailed to the target where the family allows it; played again in a second
+        session."""
         for family in self.registry.movements():
+            if _named_kind(family.name) is Kind.INTERWOVEN_HOWELL:
+                continue  # a second session: the list proposes it after its first
             probe = self._build(family, tables, {})
             if probe is not None and not self.fits(probe.movement):
                 continue  # a team family when pairs are asked for, or another field size
@@ -987,15 +655,18 @@ class _Builder:
                     built = self._build(family, tables, options)
                     if built is not None and self.fits(built.movement):
                         m = built.movement
-                        section = _plan_section(tables, None, built, sessions)
+                        kind = _named_kind(family.name) or _shape_kind(m)
+                        label = _family_label(family.name, kind)
+                        match = _assignment(Play(kind, m.rounds), built, label)
+                        section = SectionPlan(tables, (match,) * sessions)
                         rounds = (m.rounds,) * sessions
                         yield Proposal(
-                            title=f"{_title((section,), m.boards_per_round, rounds)} "
-                            f"({family.name})",
+                            title=_title((section,), m.boards_per_round, rounds),
                             source=BUILT_SOURCE,
                             sections=(section,),
                             boards_per_round=m.boards_per_round,
                             rounds=rounds,
+                            renumber=sessions > 1,
                         )
 
     # -- helpers ---------------------------------------------------------------------
@@ -1006,23 +677,47 @@ class _Builder:
         plays: tuple[Play, ...],
         per_round: int,
         stationary: tuple[int, int] | None = None,
+        stay: int | None = None,
         variant: str | None = None,
+        sheets: bool = False,
     ) -> SectionPlan:
-        built = self._play(tables, plays[0], per_round, variant)
-        later = [p for p in dict.fromkeys(plays[1:]) if p != plays[0]]
-        ready = built is not None and all(self._play(tables, p, per_round, variant) for p in later)
-        return replace(_plan_section(tables, plays, built), stationary=stationary, ready=ready)
+        """A section playing ``plays``; with ``sheets`` it plays the list's interwoven game,
+        whose printed sheets come first (its groups carry over from session to session)."""
+        sessions = tuple(self._assign(tables, p, per_round, variant, sheets) for p in plays)
+        return SectionPlan(tables, sessions, stationary, stay)
+
+    def _assign(
+        self, tables: int, play: Play, per_round: int, variant: str | None, sheets: bool
+    ) -> Assignment:
+        """``play`` on ``tables`` tables as the first installed family that builds it
+        assigns it (once: a multi-section plan plays its movements again)."""
+        key = (tables, play, per_round, variant, sheets)
+        if key not in self._assigned:
+            built = self._play(tables, play, per_round, variant, sheets)
+            self._assigned[key] = _assignment(play, built)
+        return self._assigned[key]
 
     def _play(
-        self, tables: int, play: Play, per_round: int, variant: str | None = None
+        self, tables: int, play: Play, per_round: int, variant: str | None, sheets: bool
     ) -> _Built | None:
-        """The first installed family that builds ``play`` on ``tables`` tables.
+        """The first installed family that builds ``play`` on ``tables`` tables: with
+        ``sheets`` the one the list names for its interwoven game, else (and for a Howell)
+        one whose name says it plays the kind.
 
         A rover Mitchell is built on the full tables (the rover's half table is extra);
         an appendix Mitchell whose rounds are no prime base may be the family's printed
         sheet."""
-        full: dict[str, Any] = {"boards_per_round": per_round, "rounds": play.rounds}
+
+        def accept(m: Movement) -> bool:
+            return m.rounds == play.rounds
+
         short: dict[str, Any] = {"boards_per_round": per_round}
+        listed, options = builder(tables, play.rounds, play.kind)
+        if listed is not None and (sheets or play.kind is Kind.HOWELL):
+            built = self._first(listed, tables, [short | options], accept)
+            if built is not None:
+                return built
+        full = short | {"rounds": play.rounds}
         tries = [short, full, short | {"printed": True}]
         variant = variant or _MITCHELL_VARIANTS.get(play.kind)
         if variant is not None:
@@ -1034,14 +729,14 @@ class _Builder:
             else [f.name for f in self._families(play.kind)]
         )
         for name in names:
-            built = self._first(name, size, tries, lambda m: m.rounds == play.rounds)
+            built = self._first(name, size, tries, accept)
             if built is not None:
                 return built
         return None
 
     def _families(self, kind: Kind) -> list[MovementFamily]:
         """Installed families whose names say they play ``kind`` (the plain Howell first)."""
-        found = [f for f in self.registry.movements() if _plays(f, kind)]
+        found = [f for f in self.registry.movements() if _named_kind(f.name) is kind]
         return sorted(found, key=lambda f: f.name != "howell")
 
     def _first(
@@ -1075,39 +770,51 @@ class _Builder:
         )
 
 
-def _names(family: MovementFamily) -> str:
-    return " ".join((family.name, *family.aliases)).lower()
+def _named_kind(name: str) -> Kind | None:
+    """The kind a family's name says it plays (``None``: the name does not say)."""
+    words = name.split("-")
+    if "howell" in words:
+        return Kind.INTERWOVEN_HOWELL if "interwoven" in words else Kind.HOWELL
+    if "mitchell" in words:
+        return next((kind for word, kind in _MITCHELL_WORDS if word in words), None)
+    return None
 
 
-def _plays(family: MovementFamily, kind: Kind) -> bool:
-    """Whether the family's names say it plays ``kind`` (and not a more particular kind)."""
-    names = _names(family)
-    if not any(word in names for word in _FAMILY_WORDS.get(kind, ())):
-        return False
-    narrower = {Kind.HOWELL: Kind.INTERWOVEN_HOWELL, Kind.APPENDIX_MITCHELL: Kind.APPENDIX_1_5}
-    inner = narrower.get(kind)
-    return inner is None or not any(word in names for word in _FAMILY_WORDS[inner])
+def _shape_kind(m: Movement) -> Kind:
+    """The kind of a built movement whose family's name does not say it."""
+    if m.kind == "teams":
+        return Kind.TEAMS
+    if m.family == "mitchell":
+        if m.relays:
+            return Kind.RELAY_MITCHELL
+        return Kind.STRAIGHT_MITCHELL if m.tables % 2 else Kind.SKIP_MITCHELL
+    return Kind.HOWELL if m.numbering.value == "howell" else Kind.STRAIGHT_MITCHELL
 
 
-def _plan_section(
-    tables: int,
-    plays: tuple[Play, ...] | None,
-    built: _Built | None,
-    sessions: int = 1,
-) -> SectionPlan:
+def _family_label(name: str, kind: Kind) -> str:
+    """What a family's movement is called: ``arrow-switch-mitchell`` → "arrow-switch
+    Mitchell"; the plain Mitchell and Howell by the kind they built ("skip Mitchell")."""
+    words = name.split("-")
+    for i, word in enumerate(words):
+        if word in ("mitchell", "howell"):
+            if len(words) == 1:
+                return kind.label
+            parts = ("-".join(words[:i]), word.capitalize(), " ".join(words[i + 1 :]))
+            return " ".join(p for p in parts if p)
+    return name.replace("-", " ")
+
+
+def _assignment(play: Play, built: _Built | None, label: str = "") -> Assignment:
+    """``play`` as assigned: with the family that built it and the validator's figures."""
     if built is None:
-        assert plays is not None
-        return SectionPlan(tables, plays)
+        return Assignment(play, label)
     m = built.movement
-    if plays is None:
-        plays = (Play(_kind_of(m), m.rounds),) * sessions
     report = check(m)
-    return SectionPlan(
-        tables=tables,
-        plays=plays,
+    return Assignment(
+        play=play,
+        label=label,
         family=m.plugin,
         options=tuple(built.options.items()),
-        ready=True,
         balance=Balance(
             comparison_min=report.comparison_min,
             comparison_max=report.comparison_max,
@@ -1119,22 +826,12 @@ def _plan_section(
     )
 
 
-def _kind_of(m: Movement) -> Kind:
-    if m.kind == "teams":
-        return Kind.TEAMS
-    if m.family == "mitchell":
-        if m.relays:
-            return Kind.RELAY_MITCHELL
-        return Kind.STRAIGHT_MITCHELL if m.tables % 2 else Kind.SKIP_MITCHELL
-    return Kind.HOWELL if m.numbering.value == "howell" else Kind.STRAIGHT_MITCHELL
-
-
 def _title(sections: Iterable[SectionPlan], per_round: int, rounds: tuple[int, ...]) -> str:
     """``9T appendix Mitchell, then interwoven Howell + 6T Howell — 8+8 rd × 3 bds``."""
     parts = []
     for s in sections:
-        labels = list(dict.fromkeys(p.kind.label for p in s.plays))
-        parts.append(f"{s.tables}T " + ", then ".join(labels))
+        names = list(dict.fromkeys(a.name for a in s.sessions))
+        parts.append(f"{s.tables}T " + ", then ".join(names))
     played = "+".join(str(r) for r in rounds)
     return " + ".join(parts) + f" — {played} rd × {per_round} bds"
 
@@ -1220,8 +917,24 @@ def _with_notes(p: Proposal, half_table: bool, want: _Want) -> Proposal:
         )
     if Kind.INTERWOVEN_HOWELL in kinds:
         notes.append(
-            "The interwoven Howell of the second session needs the pairs renumbered "
-            "between the sessions."
+            "Session 2 plays the interwoven Howell: each group of session 1 (A and B) plays "
+            "a Howell within itself, the groups sharing the boards (part 3 ch. 1 §1.2)."
+        )
+        if len({a.family for s in p.sections for a in s.sessions if a.family}) > 1:
+            notes.append(
+                "The sessions are built by different families: seat session 2's groups as "
+                "session 1's (renumber the pairs if their numbers differ)."
+            )
+    if p.renumber and len(p.sections) > 1:
+        notes.append(
+            "Session 2 plays the same movements: between the sessions the pairs change "
+            "sections so that no two meet again (part 3 ch. 3 §5-6; traveller renumber)."
+        )
+    elif p.renumber:
+        notes.append(
+            "Session 2 plays the same movement again: renumber the pairs between the "
+            "sessions (traveller renumber) so that they meet new opponents where they can, "
+            "and in a Howell other pairs stay put (part 3 ch. 1 §1.2)."
         )
     if len(p.sections) > 1:
         notes.append(

@@ -231,6 +231,25 @@ def test_advise(cli: typer.Typer, store: str) -> None:
     assert teams["teams"] == 7
     sessions = data(cli, "advise", "--pairs", "30", "--sessions", "2", "--store", store)
     assert any("two-session list (15T)" in p["source"] for p in sessions["proposals"])
+    # Each session says what to assign each section: 9T + 6T plays its movements again.
+    (split,) = [p for p in sessions["proposals"] if p["title"].startswith("9T scrambled")]
+    assert [s["family"] for s in split["sections"]] == [
+        "arrow-switch-mitchell",
+        "three-quarter-howell",
+    ]
+    first, second = split["sessions"]
+    assert (first["renumber"], second["renumber"]) == (False, True)
+    assert [(s["tables"], s["family"], s["options"]) for s in second["sections"]] == [
+        (9, "arrow-switch-mitchell", {"boards_per_round": 3}),
+        (6, "three-quarter-howell", {"boards_per_round": 3, "rounds": 9}),
+    ]
+    text = flat(run(cli, "advise", "--pairs", "16", "--sessions", "2", "--limit", "20",
+                    "--store", store).stdout)  # fmt: skip
+    assert (
+        "session 1: A 8T interwoven-howell boards_per_round=3 session=1 "
+        "session 2: A 8T interwoven-howell boards_per_round=3 session=2"
+    ) in text
+    assert "session 2 (pairs renumbered): A 8T three-quarter-howell" in text
     text = flat(run(cli, "advise", "--pairs", "13", "--minutes", "180", "--limit", "3",
                     "--store", store).stdout)  # fmt: skip
     assert "13 pairs" in text and "half table" in text and "Proposals, best first" in text

@@ -1,32 +1,20 @@
 """The movement advisor against JCBL appendix 1 and the club-director guide.
 
-The expected lists below are written from the manual's pages in a notation of their own
-(``"9+6 3 8A+8H =48"``: sections of 9 and 6 tables, 3 boards a round, 8-round appendix
-Mitchell and 8-round Howell in both sessions, 48 boards; ``"15 2 11A/11I =44"``: one
-section, the first session then the second). Readings of garbled cells are the module's
-(see the comments above ``TWO_SESSIONS``): the one-section cells left blank for 11-14
-tables, "8(?) 8(?)" read as 8(A) 8(I), the doubled 14-table block read as six lines with
-9T + 5T for 9(M) 9(H), and the unlabelled lines after 42 and 44 tables as 43 and 45."""
+The lists' expected proposals are those of ``tests/plugins/test_howell_plans.py``, written
+from the manual's pages (see its docstring for the notation and the readings)."""
 
 from __future__ import annotations
 
 import os
-from collections import Counter
 from functools import cache
 
 import pytest
 
 from engine.errors import InvalidInput
 from engine.plugins import Registry, create_registry
-from plugins.movements.advisor import (
-    TWO_SESSIONS,
-    WEEKLY,
-    Kind,
-    Proposal,
-    advise,
-    minutes,
-    two_session_lines,
-)
+from plugins.movements.advisor import Proposal, advise, minutes
+from plugins.movements.howell_plans import Kind, Play
+from tests.plugins.test_howell_plans import EXPECTED_TWO_SESSIONS, EXPECTED_WEEKLY, notation
 
 
 @cache
@@ -49,18 +37,6 @@ def installed() -> Registry:
 
 
 # ---- appendix 1, 1. 1): the weekly list ------------------------------------------------------
-
-EXPECTED_WEEKLY = {
-    3: "H 4x5, H 5x5",
-    4: "H 3x6, H 4x6, H 3x7, H 4x7",
-    5: "H 3x7, H 3x8, H 2x9, H 3x9",
-    6: "H 3x7, H 3x8, H 2x9, H 3x9, H 2x10, H 2x11",
-    7: "H 2x9, H 3x9, H 2x10, H 2x11, H 2x12, H 2x13, straight 4x6, straight 3x7, straight 4x7",
-    8: "H 2x10, H 2x11, H 2x12, H 2x13, H 2x15, skip 3x7, skip 4x7, relay 3x8",
-    9: "H 2x10, H 2x11, H 2x12, H 2x13, straight 3x7, straight 3x8, straight 3x9",
-    10: "H 2x12, H 2x13, skip 3x7, skip 3x8, skip 3x9",
-    11: "H 2x12, H 2x13, straight 3x7, straight 3x8, straight 3x9, straight 2x11",
-}
 
 
 def weekly(p: Proposal) -> str:
@@ -90,66 +66,7 @@ def test_the_weekly_list_serves_the_pairs_it_prints() -> None:
     }
 
 
-def test_the_weekly_games_fit_the_manuals_evening() -> None:
-    # Part 2 ch. 1: 20-30 boards a game (the 3-table 5 x 5 and the 8-table 2 x 15 at the
-    # ends); and each figure is boards a round x rounds.
-    for line in WEEKLY:
-        for per_round, rounds in line.games:
-            assert 18 <= per_round * rounds <= 30
-        assert line.pairs[0] <= 2 * line.tables <= line.pairs[1] + 1
-
-
 # ---- appendix 1, 2. 2): the two-session list --------------------------------------------------
-
-EXPECTED_TWO_SESSIONS = {
-    3: "3 4 5H =40; 3 5 5H =50",
-    4: "4 4 6H =48; 4 3 7H =42",
-    5: "5 3 7H =42; 5 3 8H =48; 5 3 9H =54",
-    6: "6 3 7H =42; 6 3 8H =48; 6 3 9H =54; 6 2 10H =40; 6 2 11H =44",
-    7: "7 3 9H =54; 7 2 10H =40; 7 2 11H =44; 7 2 12H =48; 7 2 13H =52",
-    8: "8 3 7A/7I =42; 8 3 8M/7I =45; 8 2 13H =52",
-    9: "9 3 7A/7I =42; 9 3 8A/8I =48; 9 3 8A/9I =51; 9 2 13H =52; 9 3 9M/9I =54",
-    10: "10 3 7A/7I =42; 10 3 8A/8I =48; 10 3 9A/9I =54; 10 3 10M/9I =57",
-    11: "7+4 3 7M+7H =42; 11 3 8A/8I =48; 11 3 9A/9I =54; 11 2 11M/11I =44",
-    12: "7+5 3 7M+7H =42; 12 3 8A/8I =48; 12 3 9A/9I =54; 12 2 11A/11I =44; 12 2 12M/11I =46",
-    13: "8+5 3 7A+7H =42; 13 2 11A/11I =44; 13 2 12A/12I =48; 13 2 12A/13I =50; 13 2 13M/13I =52",
-    14: "7+7 3 7M+7M =42; 8+6 3 8M+8H =48; 9+5 3 9M+9H =54; 14 2 11A/11I =44; "
-    "14 2 12A/12I =48; 14 2 13A/13I =52",
-    15: "9+6 3 8A+8H =48; 9+6 3 9M+9H =54; 15 2 11A/11I =44; 15 2 12A/12I =48; 15 2 13A/13I =52",
-    16: "8+8 3 8M+8M =48; 9+7 3 9M+9H =54; 16 2 11A/11I =44; 16 2 12A/12I =48; 16 2 13A/13I =52",
-    17: "10+7 3 9A+9H =54; 11+6 2 11M+11H =44; 17 2 12A/12I =48; 17 2 13A/13I =52",
-    18: "9+9 3 9M+9M =54; 11+7 2 11M+11H =44; 18 2 12A/12I =48; 18 2 13A/13I =52",
-    19: "11+8 2 11M+11H =44; 12+7 2 12M+12H =48; 19 2 13A/13I =52",
-    20: "11+9 2 11M+11H =44; 12+8 2 12M+12H =48; 13+7 2 13M+13H =52",
-    21: "12+9 2 11A+11H =44; 12+9 2 12M+12H =48; 13+8 2 13M+13H =52",
-    22: "11+11 2 11M+11M =44; 12+10 2 12M+12H =48; 13+9 2 13M+13H =52",
-    23: "12+11 2 11A+11M =44; 12+11 2 12M+12H =48; 13+10 2 13M+13H =52",
-    24: "13+11 2 11A+11M =44; 12+12 2 12M+12M =48; 13+11 2 13M+13H =52",
-    25: "14+11 2 11A+11M =44; 13+12 2 12A+12M =48; 14+11 2 13A+13H =52",
-    26: "15+11 2 11A+11M =44; 16+10 2 12A+12H =48; 13+13 2 13M+13M =52",
-    27: "16+11 2 11A+11M =44; 16+11 2 12A+12H =48; 14+13 2 13A+13M =52",
-    28: "11+11+6 2 11M+11M+11H =44; 16+12 2 12A+12M =48; 15+13 2 13A+13M =52",
-    29: "11+11+7 2 11M+11M+11H =44; 17+12 2 12A+12M =48; 16+13 2 13A+13M =52",
-    30: "11+11+8 2 11M+11M+11H =44; 18+12 2 12A+12M =48; 17+13 2 13A+13M =52",
-    31: "11+11+9 2 11M+11M+11H =44; 12+10+9 2 12M+12H+12H =48; 18+13 2 13A+13M =52",
-    32: "12+11+9 2 11A+11M+11H =44; 12+11+9 2 12M+12H+12H =48; 19+13 2 13A+13M =52",
-    33: "11+11+11 2 11M+11M+11M =44; 12+11+10 2 12M+12H+12H =48; 13+11+9 2 13M+13H+13H =52",
-    34: "12+11+11 2 11A+11M+11M =44; 12+12+10 2 12M+12M+12H =48; 13+11+10 2 13M+13H+13H =52",
-    35: "13+11+11 2 11A+11M+11M =44; 12+12+11 2 12M+12M+12H =48; 13+13+9 2 13M+13M+13H =52",
-    36: "14+11+11 2 11A+11M+11M =44; 12+12+12 2 12M+12M+12M =48; 13+13+10 2 13M+13M+13H =52",
-    37: "15+11+11 2 11A+11M+11M =44; 13+12+12 2 12A+12M+12M =48; 13+13+11 2 13M+13M+13H =52",
-    38: "16+11+11 2 11A+11M+11M =44; 16+12+10 2 12A+12M+12H =48; 14+13+11 2 13A+13M+13H =52",
-    39: "11+11+11+6 2 11M+11M+11M+11H =44; 16+12+11 2 12A+12M+12H =48; 13+13+13 2 13M+13M+13M =52",
-    40: "11+11+11+7 2 11M+11M+11M+11H =44; 16+12+12 2 12A+12M+12M =48; 18+13+9 2 13A+13M+13H =52",
-    41: "11+11+11+8 2 11M+11M+11M+11H =44; 17+12+12 2 12A+12M+12M =48; 18+13+10 2 13A+13M+13H =52",
-    42: "11+11+11+9 2 11M+11M+11M+11H =44; 18+12+12 2 12A+12M+12M =48; 19+13+10 2 13A+13M+13H =52",
-    43: "12+11+11+9 2 11A+11M+11M+11H =44; 12+12+12+7 2 12M+12M+12M+12H =48; "
-    "19+13+11 2 13A+13M+13H =52",
-    44: "13+11+11+9 2 11A+11M+11M+11H =44; 12+12+12+8 2 12M+12M+12M+12H =48; "
-    "18+13+13 2 13A+13M+13M =52",
-    45: "12+11+11+11 2 11A+11M+11M+11M =44; 12+12+12+9 2 12M+12M+12M+12H =48; "
-    "19+13+13 2 13A+13M+13M =52",
-}
 
 
 def session_text(p: Proposal, session: int) -> str:
@@ -158,9 +75,7 @@ def session_text(p: Proposal, session: int) -> str:
 
 def two_sessions(p: Proposal) -> str:
     split = "+".join(str(s.tables) for s in p.sections)
-    first, second = session_text(p, 0), session_text(p, 1)
-    plays = first if first == second else f"{first}/{second}"
-    return f"{split} {p.boards_per_round} {plays} ={p.boards}"
+    return notation(split, p.boards_per_round, session_text(p, 0), session_text(p, 1), p.boards)
 
 
 @pytest.mark.parametrize("tables", range(3, 46))
@@ -189,40 +104,75 @@ def test_beyond_the_weekly_list_one_session_plays_the_lists_first_session(tables
     assert got == expected
 
 
-def test_the_two_session_data_agrees_with_its_printed_figures() -> None:
-    exceptions = {(15, 12): (4, 6)}  # 15T 12(A): "4/6", printed with "リレイが不規則"
-    for line in TWO_SESSIONS:
-        assert sum(s.tables for s in line.sections) == line.tables
-        if line.printed_total is not None:
-            assert line.printed_total == line.total, str(line)
-        for session in (0, 1):
-            assert len({s.plays[session].rounds for s in line.sections}) == 1, str(line)
-        for s in line.sections:
-            if s.stationary is None:
-                continue
-            play = s.plays[0]
-            if play.kind is Kind.HOWELL:  # a ¾ Howell: pairs less rounds stay
-                assert s.stationary == (2 * s.tables - play.rounds,) * 2, str(line)
-            elif play.kind is Kind.APPENDIX_MITCHELL:
-                expected = exceptions.get(
-                    (s.tables, play.rounds), (2 * (s.tables - play.rounds),) * 2
-                )
-                assert s.stationary == expected, str(line)
-    assert Counter(line.tables for line in TWO_SESSIONS) == {
-        t: len(EXPECTED_TWO_SESSIONS[t].split("; ")) for t in range(8, 46)
-    }
+def test_two_session_proposals_assign_each_session() -> None:
+    """Part 3 ch. 1 §1.2 and ch. 3 §6: one section plays a Mitchell, then the interwoven
+    Howell; several sections play their movements again, the pairs changing sections."""
+    advice = advise(installed(), 16, sessions=2)
+    (one,) = [p for p in advice.proposals if two_sessions(p) == "8 3 8M/7I =45"]
+    assert one.title == "8T scrambled Mitchell, then interwoven Howell — 8+7 rd × 3 bds"
+    (section,) = one.sections
+    iwh = "interwoven-howell"
+    assert [(a.play, a.family, dict(a.options)) for a in section.sessions] == [
+        (Play(Kind.SCRAMBLED_MITCHELL, 8), iwh, {"boards_per_round": 3, "session": 1}),
+        (Play(Kind.INTERWOVEN_HOWELL, 7), iwh, {"boards_per_round": 3, "session": 2}),
+    ]
+    assert one.assignable and not one.renumber
+    first, second = (a.balance for a in section.sessions)
+    assert first is not None and second is not None
+    assert (first.relay_rounds, first.bye_stand) == (0, False)  # no relay, no bye stand
+    # The 7(A) 7(I) line: the appendix Mitchell's family differs from session 2's.
+    (appendix,) = [p for p in advice.proposals if two_sessions(p) == "8 3 7A/7I =42"]
+    assert [a.family for a in appendix.sections[0].sessions] == [
+        "appendix-mitchell",
+        "interwoven-howell",
+    ]
+    assert "different families" in " ".join(appendix.notes)
+    # 10 tables: no installed family plays the 9-round interwoven Howell of session 2.
+    (ten,) = [
+        p
+        for p in advise(installed(), 20, sessions=2).proposals
+        if two_sessions(p) == "10 3 9A/9I =54"
+    ]
+    assert ten.sections[0].sessions[1].family is None and not ten.assignable
+    # Two sections: the same movements again, renumbered between the sessions.
+    (two,) = [
+        p
+        for p in advise(installed(), 30, sessions=2).proposals
+        if two_sessions(p) == "9+6 3 9M+9H =54"
+    ]
+    assert two.assignable and two.renumber
+    assert [[a.family for a in s.sessions] for s in two.sections] == [
+        ["arrow-switch-mitchell"] * 2,
+        ["three-quarter-howell"] * 2,
+    ]
+    assert "change sections" in " ".join(two.notes)
+    data = two.to_json()["sessions"]
+    assert isinstance(data, list) and [s["session"] for s in data] == [1, 2]
+    assert [s["renumber"] for s in data] == [False, True]
+    assert [(x["tables"], x["family"], x["rounds"]) for x in data[1]["sections"]] == [
+        (9, "arrow-switch-mitchell", 9),
+        (6, "three-quarter-howell", 9),
+    ]
+    assert data[1]["sections"][1]["options"] == {"boards_per_round": 3, "rounds": 9}
+    assert data[1]["sections"][1]["balance"] is not None
 
 
-def test_stationary_pairs_for_special_needs() -> None:
-    # 15 tables, 9T + 6T, 8(A) 8(H): "No. 18 No. 12", "2 / 2 4 / 4".
-    line = next(x for x in two_session_lines(15) if str(x).startswith("9T + 6T: 3 × 8(A)"))
-    assert [(s.stay_pair, s.stationary) for s in line.sections] == [(18, (2, 2)), (12, (4, 4))]
-    # 21 tables, 12T + 9T, 11(A) 11(H): "No. 24 No. 18", "2 / 2 7 / 7".
-    line = two_session_lines(21)[0]
-    assert [(s.stay_pair, s.stationary) for s in line.sections] == [(24, (2, 2)), (18, (7, 7))]
-    # Scrambled Mitchells have none ("—").
-    line = two_session_lines(22)[0]
-    assert [s.stay_pair for s in line.sections] == [None, None]
+def test_titles_name_what_the_movement_is() -> None:
+    proposals = advise(installed(), 16, sessions=2).proposals
+    titles = {p.sections[0].family: p.title for p in proposals if p.source == "installed family"}
+    assert titles["arrow-switch-mitchell"].startswith("8T arrow-switch Mitchell — ")
+    assert titles["three-quarter-howell"].startswith("8T three-quarter Howell — ")
+    assert titles["howell"].startswith("8T Howell — ")
+    assert titles["mitchell"].startswith("8T skip Mitchell — ")
+    for family, title in titles.items():
+        assert family is not None
+        if family.endswith("mitchell"):
+            assert "Howell" not in title and "Mitchell" in title
+    # The interwoven Howell is a second session: proposed only after its first.
+    assert "interwoven-howell" not in titles
+    scrambled = next(p for p in proposals if p.sections[0].family == "arrow-switch-mitchell")
+    assert scrambled.sections[0].plays[0].kind is Kind.SCRAMBLED_MITCHELL
+    assert scrambled.winners == 1 and scrambled.renumber
 
 
 # ---- ranking and trade-offs ---------------------------------------------------------------------
@@ -337,4 +287,8 @@ def test_json() -> None:
     first = data["proposals"][0]  # type: ignore[index]
     assert first["boards"] == 22 and first["minutes"] == [165]
     assert first["sections"][0]["family"] == "howell"
+    (session,) = first["sessions"]
+    assert session["session"] == 1 and session["minutes"] == 165 and not session["renumber"]
+    assert session["sections"][0]["family"] == "howell"
+    assert session["sections"][0]["movement"] == "Howell"
     assert "Number of boxes of boards available" in data["considerations"]  # type: ignore[operator]

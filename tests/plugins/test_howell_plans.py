@@ -1,6 +1,20 @@
-"""The JCBL quick-reference lists as data: checked against the manual's prose and themselves."""
+"""The JCBL quick-reference lists (appendix 1) as data: checked against the manual's pages,
+its prose, and themselves.
+
+The expected lists are written from the manual's pages in a notation of their own
+(``"9+6 3 8A+8H =48"``: sections of 9 and 6 tables, 3 boards a round, 8-round appendix
+Mitchell and 8-round Howell in both sessions, 48 boards; ``"15 2 11A/11I =44"``: one
+section, the first session then the second). Readings of garbled cells are the module's
+(its docstring): the one-section cells left blank for 11-14 tables, "8(?) 8(?)" read as
+8(A) 8(I), the doubled 14-table block read as six lines with 9T + 5T for 9(M) 9(H), and
+the unlabelled lines after 42 and 44 tables as 43 and 45. For 3 to 7 tables the list
+prints only "Howell twice", the boards a round and a range of boards: the lines are the
+Howell list's (2. 1) Howells within them, which is why 5 tables play 4 × 6 (the printed
+"3 / 4") and 7 tables 3 × 8 (48 boards, in 40-54), which the weekly sheets (1. 1) lack."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
@@ -9,11 +23,15 @@ from engine.plugins import MovementFamily
 from plugins.movements.howell import Howell
 from plugins.movements.howell_interwoven import InterwovenHowell
 from plugins.movements.howell_plans import (
+    HOWELL_TWICE,
     TWO_SESSION_PLANS,
     WEEKLY_HOWELLS,
+    WEEKLY_SHEETS,
     Kind,
-    SectionMovement,
+    Play,
+    Section,
     TwoSessionPlan,
+    builder,
     howell_list,
     two_session_plan,
 )
@@ -23,17 +41,155 @@ FAMILIES: dict[str, MovementFamily] = {
     f.name: f for f in (Howell(), ThreeQuarterHowell(), InterwovenHowell())
 }
 
+# ---- list 1. 1): the weekly table guide sheets ---------------------------------------------
+
+EXPECTED_WEEKLY = {
+    3: "H 4x5, H 5x5",
+    4: "H 3x6, H 4x6, H 3x7, H 4x7",
+    5: "H 3x7, H 3x8, H 2x9, H 3x9",
+    6: "H 3x7, H 3x8, H 2x9, H 3x9, H 2x10, H 2x11",
+    7: "H 2x9, H 3x9, H 2x10, H 2x11, H 2x12, H 2x13, straight 4x6, straight 3x7, straight 4x7",
+    8: "H 2x10, H 2x11, H 2x12, H 2x13, H 2x15, skip 3x7, skip 4x7, relay 3x8",
+    9: "H 2x10, H 2x11, H 2x12, H 2x13, straight 3x7, straight 3x8, straight 3x9",
+    10: "H 2x12, H 2x13, skip 3x7, skip 3x8, skip 3x9",
+    11: "H 2x12, H 2x13, straight 3x7, straight 3x8, straight 3x9, straight 2x11",
+}
+"""Appendix 1, 1. 1), by tables: kind, boards a round x rounds of every sheet."""
+
+
+@pytest.mark.parametrize("tables", sorted(EXPECTED_WEEKLY))
+def test_the_weekly_sheets_are_the_manuals_list(tables: int) -> None:
+    got = [
+        f"{line.kind.value} {per_round}x{rounds}"
+        for line in WEEKLY_SHEETS
+        if line.tables == tables
+        for per_round, rounds in line.games
+    ]
+    assert sorted(got) == sorted(EXPECTED_WEEKLY[tables].split(", "))
+
+
+def test_the_weekly_games_fit_the_manuals_evening() -> None:
+    # Part 2 ch. 1: 20-30 boards a game (the 3-table 5 x 5 and the 8-table 2 x 15 at the
+    # ends); and each figure is boards a round x rounds.
+    for line in WEEKLY_SHEETS:
+        for per_round, rounds in line.games:
+            assert 18 <= per_round * rounds <= 30
+        assert line.pairs[0] <= 2 * line.tables <= line.pairs[1] + 1
+
+
+# ---- list 2. 1): the Howells with guide cards ----------------------------------------------
+
+
+def test_the_weekly_howell_list() -> None:
+    assert sorted({h.tables for h in WEEKLY_HOWELLS}) == list(range(3, 13))
+    assert [(h.rounds, h.boards_per_round) for h in howell_list(7)] == [
+        (8, 3),
+        (9, 3),
+        (10, 2),
+        (11, 2),
+        (12, 2),
+        (13, 2),
+    ]
+    for offer in WEEKLY_HOWELLS:
+        if offer.family is None:
+            assert offer.rounds <= offer.tables, "only the Mitchell-like rows are not built"
+            continue
+        family = FAMILIES[offer.family]
+        movement = family.build(offer.tables, family.Options.model_validate(offer.options))
+        assert movement.rounds == offer.rounds
+        assert tuple(p.number for p in movement.stationary) == offer.stay
+    with pytest.raises(InvalidInput, match="3 to 12 tables"):
+        howell_list(13)
+
+
+# ---- list 2. 2): two-session games ---------------------------------------------------------
+
+EXPECTED_TWO_SESSIONS = {
+    3: "3 4 5H =40; 3 5 5H =50",
+    4: "4 4 6H =48; 4 3 7H =42",
+    5: "5 4 6H =48; 5 3 7H =42; 5 3 8H =48; 5 3 9H =54",
+    6: "6 3 7H =42; 6 3 8H =48; 6 3 9H =54; 6 2 10H =40; 6 2 11H =44",
+    7: "7 3 8H =48; 7 3 9H =54; 7 2 10H =40; 7 2 11H =44; 7 2 12H =48; 7 2 13H =52",
+    8: "8 3 7A/7I =42; 8 3 8M/7I =45; 8 2 13H =52",
+    9: "9 3 7A/7I =42; 9 3 8A/8I =48; 9 3 8A/9I =51; 9 2 13H =52; 9 3 9M/9I =54",
+    10: "10 3 7A/7I =42; 10 3 8A/8I =48; 10 3 9A/9I =54; 10 3 10M/9I =57",
+    11: "7+4 3 7M+7H =42; 11 3 8A/8I =48; 11 3 9A/9I =54; 11 2 11M/11I =44",
+    12: "7+5 3 7M+7H =42; 12 3 8A/8I =48; 12 3 9A/9I =54; 12 2 11A/11I =44; 12 2 12M/11I =46",
+    13: "8+5 3 7A+7H =42; 13 2 11A/11I =44; 13 2 12A/12I =48; 13 2 12A/13I =50; 13 2 13M/13I =52",
+    14: "7+7 3 7M+7M =42; 8+6 3 8M+8H =48; 9+5 3 9M+9H =54; 14 2 11A/11I =44; "
+    "14 2 12A/12I =48; 14 2 13A/13I =52",
+    15: "9+6 3 8A+8H =48; 9+6 3 9M+9H =54; 15 2 11A/11I =44; 15 2 12A/12I =48; 15 2 13A/13I =52",
+    16: "8+8 3 8M+8M =48; 9+7 3 9M+9H =54; 16 2 11A/11I =44; 16 2 12A/12I =48; 16 2 13A/13I =52",
+    17: "10+7 3 9A+9H =54; 11+6 2 11M+11H =44; 17 2 12A/12I =48; 17 2 13A/13I =52",
+    18: "9+9 3 9M+9M =54; 11+7 2 11M+11H =44; 18 2 12A/12I =48; 18 2 13A/13I =52",
+    19: "11+8 2 11M+11H =44; 12+7 2 12M+12H =48; 19 2 13A/13I =52",
+    20: "11+9 2 11M+11H =44; 12+8 2 12M+12H =48; 13+7 2 13M+13H =52",
+    21: "12+9 2 11A+11H =44; 12+9 2 12M+12H =48; 13+8 2 13M+13H =52",
+    22: "11+11 2 11M+11M =44; 12+10 2 12M+12H =48; 13+9 2 13M+13H =52",
+    23: "12+11 2 11A+11M =44; 12+11 2 12M+12H =48; 13+10 2 13M+13H =52",
+    24: "13+11 2 11A+11M =44; 12+12 2 12M+12M =48; 13+11 2 13M+13H =52",
+    25: "14+11 2 11A+11M =44; 13+12 2 12A+12M =48; 14+11 2 13A+13H =52",
+    26: "15+11 2 11A+11M =44; 16+10 2 12A+12H =48; 13+13 2 13M+13M =52",
+    27: "16+11 2 11A+11M =44; 16+11 2 12A+12H =48; 14+13 2 13A+13M =52",
+    28: "11+11+6 2 11M+11M+11H =44; 16+12 2 12A+12M =48; 15+13 2 13A+13M =52",
+    29: "11+11+7 2 11M+11M+11H =44; 17+12 2 12A+12M =48; 16+13 2 13A+13M =52",
+    30: "11+11+8 2 11M+11M+11H =44; 18+12 2 12A+12M =48; 17+13 2 13A+13M =52",
+    31: "11+11+9 2 11M+11M+11H =44; 12+10+9 2 12M+12H+12H =48; 18+13 2 13A+13M =52",
+    32: "12+11+9 2 11A+11M+11H =44; 12+11+9 2 12M+12H+12H =48; 19+13 2 13A+13M =52",
+    33: "11+11+11 2 11M+11M+11M =44; 12+11+10 2 12M+12H+12H =48; 13+11+9 2 13M+13H+13H =52",
+    34: "12+11+11 2 11A+11M+11M =44; 12+12+10 2 12M+12M+12H =48; 13+11+10 2 13M+13H+13H =52",
+    35: "13+11+11 2 11A+11M+11M =44; 12+12+11 2 12M+12M+12H =48; 13+13+9 2 13M+13M+13H =52",
+    36: "14+11+11 2 11A+11M+11M =44; 12+12+12 2 12M+12M+12M =48; 13+13+10 2 13M+13M+13H =52",
+    37: "15+11+11 2 11A+11M+11M =44; 13+12+12 2 12A+12M+12M =48; 13+13+11 2 13M+13M+13H =52",
+    38: "16+11+11 2 11A+11M+11M =44; 16+12+10 2 12A+12M+12H =48; 14+13+11 2 13A+13M+13H =52",
+    39: "11+11+11+6 2 11M+11M+11M+11H =44; 16+12+11 2 12A+12M+12H =48; 13+13+13 2 13M+13M+13M =52",
+    40: "11+11+11+7 2 11M+11M+11M+11H =44; 16+12+12 2 12A+12M+12M =48; 18+13+9 2 13A+13M+13H =52",
+    41: "11+11+11+8 2 11M+11M+11M+11H =44; 17+12+12 2 12A+12M+12M =48; 18+13+10 2 13A+13M+13H =52",
+    42: "11+11+11+9 2 11M+11M+11M+11H =44; 18+12+12 2 12A+12M+12M =48; 19+13+10 2 13A+13M+13H =52",
+    43: "12+11+11+9 2 11A+11M+11M+11H =44; 12+12+12+7 2 12M+12M+12M+12H =48; "
+    "19+13+11 2 13A+13M+13H =52",
+    44: "13+11+11+9 2 11A+11M+11M+11H =44; 12+12+12+8 2 12M+12M+12M+12H =48; "
+    "18+13+13 2 13A+13M+13M =52",
+    45: "12+11+11+11 2 11A+11M+11M+11M =44; 12+12+12+9 2 12M+12M+12M+12H =48; "
+    "19+13+13 2 13A+13M+13M =52",
+}
+"""Appendix 1, 2. 2), by tables, in the notation above."""
+
+
+def notation(split: str, per_round: int, first: str, second: str, boards: int) -> str:
+    """``"9+6 3 8A+8H =48"``, or ``"15 2 11A/11I =44"`` when the sessions differ."""
+    plays = first if first == second else f"{first}/{second}"
+    return f"{split} {per_round} {plays} ={boards}"
+
+
+def cells(plays: list[Play]) -> str:
+    """``[8(A), 8(H)]`` → ``"8A+8H"``."""
+    return "+".join(f"{p.rounds}{p.kind.value}" for p in plays)
+
+
+def written(plan: TwoSessionPlan) -> str:
+    return notation(
+        "+".join(str(s.tables) for s in plan.sections),
+        plan.boards_per_round,
+        cells([s.first for s in plan.sections]),
+        cells([s.second for s in plan.sections]),
+        plan.boards,
+    )
+
 
 def shape(plan: TwoSessionPlan) -> tuple[tuple[int, str, str], ...]:
     """``((tables, "12A", "13I"), …)`` for each section."""
-    return tuple(
-        (s.tables, f"{s.first.rounds}{s.first.kind}", f"{s.second.rounds}{s.second.kind}")
-        for s in plan.sections
-    )
+    return tuple((s.tables, cells([s.first]), cells([s.second])) for s in plan.sections)
 
 
 def plans(tables: int, per_round: int = 2) -> list[tuple[tuple[int, str, str], ...]]:
     return [shape(p) for p in two_session_plan(tables) if p.boards_per_round == per_round]
+
+
+@pytest.mark.parametrize("tables", range(3, 46))
+def test_the_two_session_list_is_the_manuals(tables: int) -> None:
+    got = [written(p) for p in two_session_plan(tables)]
+    assert sorted(got) == sorted(EXPECTED_TWO_SESSIONS[tables].split("; "))
 
 
 def test_every_size_from_3_to_45_tables() -> None:
@@ -42,13 +198,37 @@ def test_every_size_from_3_to_45_tables() -> None:
     for bad in (2, 46):
         with pytest.raises(InvalidInput, match="3 to 45 tables"):
             two_session_plan(bad)
+    assert Counter(p.tables for p in TWO_SESSION_PLANS) == {
+        t: len(EXPECTED_TWO_SESSIONS[t].split("; ")) for t in range(3, 46)
+    }
 
 
 def test_the_sections_add_up_and_none_is_listed_twice() -> None:
     for plan in TWO_SESSION_PLANS:
         assert sum(s.tables for s in plan.sections) == plan.tables
+        for session in (0, 1):
+            assert len({s.plays[session].rounds for s in plan.sections}) == 1, str(plan)
     keys = [(p.tables, p.boards_per_round, shape(p)) for p in TWO_SESSION_PLANS]
     assert len(keys) == len(set(keys))
+
+
+def test_the_printed_totals() -> None:
+    # ボード総数 is boards a round x both sessions' rounds wherever it is printed; the
+    # lines of 22-29 tables (all but the first) and of 36-45 print it for some lines only.
+    printed = [p for p in TWO_SESSION_PLANS if p.printed_boards is not None]
+    assert all(p.printed_boards == p.boards for p in printed)
+    assert len(printed) == 97
+    blank = {p.tables for p in TWO_SESSION_PLANS if p.tables >= 8 and p.printed_boards is None}
+    assert blank == set(range(22, 30)) | set(range(36, 46))
+    # 3 to 7 tables print a range: the plans are the Howells within it.
+    for tables, (per_round, (fewest, most)) in HOWELL_TWICE.items():
+        found = two_session_plan(tables)
+        assert {p.boards for p in found} >= {fewest, most}
+        assert {p.boards_per_round for p in found} == set(per_round)
+        for plan in found:
+            assert fewest <= plan.boards <= most and plan.printed_boards is None
+            ((_, first, second),) = shape(plan)
+            assert first == second and first.endswith("H")
 
 
 def test_one_section_plays_a_mitchell_then_the_interwoven_howell() -> None:
@@ -56,10 +236,7 @@ def test_one_section_plays_a_mitchell_then_the_interwoven_howell() -> None:
     sections play the same movements again, the pairs changing sections."""
     for plan in TWO_SESSION_PLANS:
         if len(plan.sections) > 1:
-            assert all(
-                (s.first.rounds, s.first.kind) == (s.second.rounds, s.second.kind)
-                for s in plan.sections
-            )
+            assert all(s.first == s.second for s in plan.sections)
         elif plan.tables >= 8 and plan.sections[0].first.kind is not Kind.HOWELL:
             (section,) = plan.sections
             assert section.first.kind in (Kind.APPENDIX_MITCHELL, Kind.SCRAMBLED_MITCHELL)
@@ -88,86 +265,91 @@ def test_the_manuals_worked_examples() -> None:
     assert ((14, "13A", "13A"), (11, "13H", "13H")) in plans(25)
 
 
-def test_3_to_7_tables_play_the_howell_twice_within_the_printed_boards() -> None:
-    printed = {3: (40, 50), 4: (42, 48), 5: (42, 54), 6: (40, 54), 7: (40, 54)}
-    for tables, (fewest, most) in printed.items():
-        found = two_session_plan(tables)
-        assert {p.boards for p in found} >= {fewest, most}
-        for plan in found:
-            assert fewest <= plan.boards <= most
-            ((_, first, second),) = shape(plan)
-            assert first == second and first.endswith("H")
-
-
 def test_the_printed_stay_pairs_and_stationary_counts() -> None:
     """A Howell section of ``n`` tables in ``r`` rounds keeps ``2n - r`` pairs still, the
     highest printed as the stay pair; an appendix Mitchell ``2 × (tables - rounds)``,
-    and an interwoven Howell as many (two groups of ``tables`` pairs). One printed count
-    disagrees (15 tables, 12(A): 4 for 6) and is kept as printed."""
+    and an interwoven Howell as many (two groups of ``tables`` pairs). Scrambled
+    Mitchells have none ("—"). One printed count disagrees (15 tables, 12(A): 4 for 6,
+    printed with "リレイが不規則") and is kept as printed."""
     odd_one = []
     for plan in TWO_SESSION_PLANS:
         for s in plan.sections:
+            if s.first.kind is Kind.SCRAMBLED_MITCHELL:
+                assert (s.stay, s.stationary) == (None, None)
             if s.stationary is None:
                 continue
-            expected = tuple(_still(m) for m in (s.first, s.second))
+            expected = tuple(_still(s.tables, p) for p in s.plays)
             if s.stationary != expected:
                 odd_one.append((plan.tables, shape(plan), s.stationary, expected))
             assert s.stay == 2 * s.tables
     assert odd_one == [(15, ((15, "12A", "12I"),), (4, 6), (6, 6))]
 
 
-def _still(m: SectionMovement) -> int:
-    if m.kind is Kind.HOWELL:
-        return 2 * m.tables - m.rounds
-    return 2 * (m.tables - m.rounds)
+def _still(tables: int, play: Play) -> int:
+    if play.kind is Kind.HOWELL:
+        return 2 * tables - play.rounds
+    return 2 * (tables - play.rounds)
+
+
+def _stays(plan: TwoSessionPlan) -> list[tuple[int | None, tuple[int, int] | None]]:
+    return [(s.stay, s.stationary) for s in plan.sections]
+
+
+def test_stationary_pairs_for_special_needs() -> None:
+    # 15 tables, 9T + 6T, 8(A) 8(H): "No. 18 No. 12", "2 / 2 4 / 4".
+    (plan,) = [p for p in two_session_plan(15) if str(p).startswith("9T + 6T: 3 × 8(A)")]
+    assert _stays(plan) == [(18, (2, 2)), (12, (4, 4))]
+    # 21 tables, 12T + 9T, 11(A) 11(H): "No. 24 No. 18", "2 / 2 7 / 7".
+    assert _stays(two_session_plan(21)[0]) == [(24, (2, 2)), (18, (7, 7))]
+    # Scrambled Mitchells have none ("—").
+    assert _stays(two_session_plan(22)[0]) == [(None, None), (None, None)]
+
+
+def test_remarks_read_on_the_lines_they_describe() -> None:
+    # "総当たり": every pair meets all 2n - 1 others over the two sessions.
+    every = [p for p in TWO_SESSION_PLANS if "総当たり" in p.note]
+    assert [written(p) for p in every] == ["8 3 8M/7I =45"]
+    assert all(sum(p.rounds) == 2 * p.tables - 1 for p in every)
+    # "ハウエル×2回": the Howell played twice.
+    for plan in TWO_SESSION_PLANS:
+        kinds = {play.kind for s in plan.sections for play in s.plays}
+        assert ("ハウエル×2回" in plan.note) == (kinds == {Kind.HOWELL})
+    # The guide's "2Rd 開始": a Howell section beside an appendix Mitchell.
+    for plan in TWO_SESSION_PLANS:
+        if "2Rd" in plan.note:
+            firsts = {s.first.kind for s in plan.sections}
+            assert {Kind.APPENDIX_MITCHELL, Kind.HOWELL} <= firsts
 
 
 def test_every_movement_named_with_a_family_builds() -> None:
     built = 0
     for plan in TWO_SESSION_PLANS:
         for s in plan.sections:
-            for m in (s.first, s.second):
-                if m.family is None:
+            for play in s.plays:
+                name, options = builder(s.tables, play.rounds, play.kind)
+                if name is None:
                     continue
-                family = FAMILIES[m.family]
-                movement = family.build(m.tables, family.Options.model_validate(m.options))
-                assert (movement.tables, movement.rounds) == (m.tables, m.rounds)
+                family = FAMILIES[name]
+                movement = family.build(s.tables, family.Options.model_validate(options))
+                assert (movement.tables, movement.rounds) == (s.tables, play.rounds)
                 built += 1
     assert built > 100
 
 
 def test_the_interwoven_howell_sheets_are_named_where_the_list_plays_them() -> None:
-    named = {
-        (p.tables, shape(p)): (s.first.options, s.second.options)
+    def named(s: Section) -> tuple[dict[str, object], ...]:
+        return tuple(builder(s.tables, p.rounds, p.kind)[1] for p in s.plays)
+
+    found = {
+        (p.tables, shape(p)): named(s)
         for p in TWO_SESSION_PLANS
         for s in p.sections
-        if p.tables in (8, 9) and s.second.family == "interwoven-howell"
+        if p.tables in (8, 9) and builder(s.tables, s.second.rounds, s.second.kind)[0]
+        if s.second.kind is Kind.INTERWOVEN_HOWELL
     }
-    assert named == {
+    assert found == {
         (8, ((8, "7A", "7I"),)): ({}, {"session": 2}),  # a 7-round appendix Mitchell: none
         (8, ((8, "8M", "7I"),)): ({"session": 1}, {"session": 2}),
         (9, ((9, "8A", "9I"),)): ({"session": 1, "first_session": "appendix"}, {"session": 2}),
         (9, ((9, "9M", "9I"),)): ({"session": 1, "rounds": 9}, {"session": 2}),
     }
-
-
-def test_the_weekly_howell_list() -> None:
-    assert sorted({h.tables for h in WEEKLY_HOWELLS}) == list(range(3, 13))
-    assert [(h.rounds, h.boards_per_round) for h in howell_list(7)] == [
-        (8, 3),
-        (9, 3),
-        (10, 2),
-        (11, 2),
-        (12, 2),
-        (13, 2),
-    ]
-    for offer in WEEKLY_HOWELLS:
-        if offer.family is None:
-            assert offer.rounds <= offer.tables, "only the Mitchell-like rows are not built"
-            continue
-        family = FAMILIES[offer.family]
-        movement = family.build(offer.tables, family.Options.model_validate(offer.options))
-        assert movement.rounds == offer.rounds
-        assert tuple(p.number for p in movement.stationary) == offer.stay
-    with pytest.raises(InvalidInput, match="3 to 12 tables"):
-        howell_list(13)
