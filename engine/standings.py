@@ -297,7 +297,8 @@ def split_score(
     }
 
 
-def _choice(tournament: Tournament, section: Section) -> tuple[str, dict[str, Any]]:
+def scoring_choice(tournament: Tournament, section: Section) -> tuple[str, dict[str, Any]]:
+    """The (method, options) ``section`` is scored by: its own, or the event's."""
     return section.scoring or (tournament.scoring.method, tournament.scoring.options)
 
 
@@ -316,7 +317,9 @@ def _score(
 
 def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:
     """One section scored alone, by its own method or the event's."""
-    return _by_contestant(section, _score(registry, _choice(tournament, section), section.facts()))
+    return _by_contestant(
+        section, _score(registry, scoring_choice(tournament, section), section.facts())
+    )
 
 
 def _by_contestant(section: Section, scored: SectionScore) -> SectionScore:
@@ -341,7 +344,7 @@ def field_groups(tournament: Tournament, sections: Sequence[Section]) -> list[li
         return [[s] for s in sections]
     groups: list[tuple[set[int], tuple[str, dict[str, Any]], list[Section]]] = []
     for s in sections:
-        boards, choice = _boards(s), _choice(tournament, s)
+        boards, choice = _boards(s), scoring_choice(tournament, s)
         joined = [g for g in groups if g[1] == choice and g[0] & boards]
         for g in joined:
             boards |= g[0]
@@ -360,7 +363,7 @@ def score_group(
     if len(group) == 1:
         return {group[0].name: score_section(registry, tournament, group[0])}
     merged = merge_facts([(s.name, s.facts()) for s in group])
-    scored = _score(registry, _choice(tournament, group[0]), merged.facts)
+    scored = _score(registry, scoring_choice(tournament, group[0]), merged.facts)
     shares = split_score(merged, scored, (s.name for s in group))
     return {s.name: _by_contestant(s, shares[s.name]) for s in group}
 

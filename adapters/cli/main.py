@@ -20,6 +20,7 @@ from adapters.cli import (
     output,
     renumber,
     standings_options,
+    teams,
 )
 from adapters.cli.common import (
     EW,
@@ -827,6 +828,7 @@ masterpoints.register(app)
 movements.register(app)
 renumber.register(app)
 standings_options.register(app)
+teams.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

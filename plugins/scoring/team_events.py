@@ -18,13 +18,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar, Protocol, TypeGuard, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import InvalidInput
 from engine.hookspecs import hookimpl
 from engine.imps import THRESHOLDS, imps
+from engine.numbers import round_half_up
 from engine.plugins import VictoryPointScale
 from engine.scoring import (
     Award,
@@ -48,10 +49,13 @@ from plugins.scoring.comparison import (
 from plugins.scoring.houston import match_victory_points
 from plugins.scoring.teams import (
     BamOptions,
+    MatchResult,
+    RoundRobin,
     bam_margin_vp,
     bam_points,
     board_a_match,
     imp_match,
+    round_robin,
 )
 
 Outcome = int | tuple[Award, Award] | Blend
@@ -370,6 +374,10 @@ class TeamImps:
 
     def score(self, facts: SectionFacts, options: TeamImpsOptions) -> SectionScore:
         """Each board's IMPs to both teams, and each team's total IMPs."""
+        return section_score(self.name, self.version, facts, self.matches(facts, options), IMP_TOP)
+
+    def matches(self, facts: SectionFacts, options: TeamImpsOptions) -> tuple[MatchScore, ...]:
+        """Every match of the section in IMPs, board by board."""
 
         def awarded(awards: Sequence[Award]) -> Fraction:
             return sum((adjusted_points(a, options.average_plus_imps) for a in awards), Fraction(0))
@@ -379,7 +387,7 @@ class TeamImps:
             value=imps,
             awarded=awarded,
         )
-        return section_score(self.name, self.version, facts, score_matches(facts, rule), IMP_TOP)
+        return score_matches(facts, rule)
 
     def victory_points(self, score: SectionScore, scale: VictoryPointScale) -> SectionScore:
         """``score`` with each match's IMP margin as VPs on ``scale``; the boards keep their IMPs.
@@ -431,8 +439,11 @@ class BoardAMatch:
 
     def score(self, facts: SectionFacts, options: BamOptions) -> SectionScore:
         """Each board's B-a-M points to both teams, and each team's total."""
-        matches = score_matches(facts, _bam_rule(options))
-        return section_score(self.name, self.version, facts, matches, BAM_TOP)
+        return section_score(self.name, self.version, facts, self.matches(facts, options), BAM_TOP)
+
+    def matches(self, facts: SectionFacts, options: BamOptions) -> tuple[MatchScore, ...]:
+        """Every match of the section in board-a-match points."""
+        return score_matches(facts, _bam_rule(options))
 
 
 class BamVp:
@@ -466,8 +477,11 @@ class BamVp:
 
     def score(self, facts: SectionFacts, options: BamOptions) -> SectionScore:
         """Each board's B-a-M points to both teams, and each team's points plus VPs."""
-        matches = tuple(_with_vps(m) for m in score_matches(facts, _bam_rule(options)))
-        return section_score(self.name, self.version, facts, matches, BAM_TOP)
+        return section_score(self.name, self.version, facts, self.matches(facts, options), BAM_TOP)
+
+    def matches(self, facts: SectionFacts, options: BamOptions) -> tuple[MatchScore, ...]:
+        """Every match of the section: board-a-match points, and each match's VPs."""
+        return tuple(_with_vps(m) for m in score_matches(facts, _bam_rule(options)))
 
 
 def _with_vps(match: MatchScore) -> MatchScore:
@@ -477,6 +491,35 @@ def _with_vps(match: MatchScore) -> MatchScore:
     net = sum((b.net for b in match.boards if b.net is not None), Fraction(0))
     home, away = bam_margin_vp(net, len(match.boards))
     return replace(match, home_bonus=Fraction(home), away_bonus=Fraction(away), stake=BAM_VP_STAKE)
+
+
+# ---- the cross-table -------------------------------------------------------------------------
+
+
+@runtime_checkable
+class PlaysMatches(Protocol):
+    """A team method: its section is a set of matches between teams."""
+
+    def matches(self, facts: SectionFacts, options: Any) -> tuple[MatchScore, ...]: ...
+
+
+def cross_table(
+    matches: Iterable[MatchScore], teams: Sequence[int], scale: VictoryPointScale | None = None
+) -> RoundRobin:
+    """The manual's round-robin cross-table (part 2 ch. 6 §6) of a team section.
+
+    Each cell is what a team took from a match: its IMPs or board points (with B-a-M +
+    VP's VPs), or with ``scale`` the VPs of the match's IMP margin — half the difference
+    of the two teams' totals, to a whole IMP, an exact half away from zero, as
+    :meth:`TeamImps.victory_points` ranks them."""
+    results = []
+    for m in matches:
+        home, away = m.total(m.home), m.total(m.away)
+        if scale is not None:
+            margin = int(round_half_up((home - away) / 2, 0))
+            home, away = scale.victory_points(margin, len(m.boards))
+        results.append(MatchResult(m.home, m.away, home, away))
+    return round_robin(results, teams)
 
 
 @hookimpl
