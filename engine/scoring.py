@@ -156,6 +156,9 @@ class ScoredResult:
     result: TableResult
     points_ns: Fraction
     points_ew: Fraction
+    datum: Fraction | None = None
+    """The score this result was measured against (datum methods; on a fouled board, its
+    version's datum)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -592,21 +592,30 @@ def _traveller_line(section: Section, s: ScoredResult) -> dict[str, Any]:
         adjusted = "N"
     elif entry.award_ns is not None:
         adjusted = f"{entry.award_ns}/{entry.award_ew}"
-    return {
-        "ns": s.result.ns.number,
-        "ew": s.result.ew.number,
-        "contract": None if r is None else r.contract,
-        "declarer": None if r is None else r.declarer,
-        "tricks": None if r is None else r.tricks,
-        "lead": None if r is None else r.lead,
-        "score_ns": None if r is None else r.score_ns,
-        "adjusted": adjusted,
-        "points_ns": show(s.points_ns),
-        "points_ew": show(s.points_ew),
-        # The same numbers under their matchpoint names, as the traveller sheet heads them.
-        "mp_ns": show(s.points_ns),
-        "mp_ew": show(s.points_ew),
-    } | _players_at(section, s)
+    return (
+        {
+            "ns": s.result.ns.number,
+            "ew": s.result.ew.number,
+            "contract": None if r is None else r.contract,
+            "declarer": None if r is None else r.declarer,
+            "tricks": None if r is None else r.tricks,
+            "lead": None if r is None else r.lead,
+            "score_ns": None if r is None else r.score_ns,
+            "adjusted": adjusted,
+            "points_ns": show(s.points_ns),
+            "points_ew": show(s.points_ew),
+            # The same numbers under their matchpoint names, as the traveller sheet heads them.
+            "mp_ns": show(s.points_ns),
+            "mp_ew": show(s.points_ew),
+        }
+        | _datum_of(s)
+        | _players_at(section, s)
+    )
+
+
+def _datum_of(s: ScoredResult) -> dict[str, Any]:
+    """The datum a result was measured against, shown on its line for datum methods."""
+    return {} if s.datum is None else {"datum": number(s.datum)}
 
 
 def _players_at(section: Section, s: ScoredResult) -> dict[str, Any]:

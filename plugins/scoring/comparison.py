@@ -124,7 +124,8 @@ def score_boards(
 
     Neutral and adjusted tables are not results the others are compared with; an
     adjusted score counts once per comparison the board gives (``BoardPoints.comparisons``).
-    A fouled board has no single datum, so only unfouled boards appear in ``datum``.
+    A fouled board has no single datum, so only unfouled boards appear in ``datum``; each
+    result carries the datum of its own version.
     """
     outcomes = [r.outcome(NEUTRAL, weighted=True) for r in facts.results]
     by_board: dict[int, list[int]] = defaultdict(list)
@@ -133,6 +134,7 @@ def score_boards(
 
     points: dict[int, tuple[Fraction, Fraction]] = {}
     datum: dict[int, Fraction] = {}
+    measured: dict[int, Fraction] = {}
     for board, tables in sorted(by_board.items()):
         compared = {i: o for i in tables if _compared(o := outcomes[i])}
         scored: list[BoardPoints] = []
@@ -141,6 +143,8 @@ def score_boards(
             scored.append(rule(Version(board, played, len(compared), played_by)))
             for i, ns in zip(group, scored[-1].ns, strict=True):
                 points[i] = (ns, -ns)
+                if scored[-1].datum is not None:
+                    measured[i] = scored[-1].datum
         if board not in facts.fouled and scored[0].datum is not None:
             datum[board] = scored[0].datum
         for i in tables:
@@ -151,7 +155,9 @@ def score_boards(
                     adjusted_points(award_ew, average_plus) * scored[0].comparisons,
                 )
 
-    results = tuple(ScoredResult(r, *points[i]) for i, r in enumerate(facts.results))
+    results = tuple(
+        ScoredResult(r, *points[i], measured.get(i)) for i, r in enumerate(facts.results)
+    )
     return SectionScore(
         method=method,
         version=version,

@@ -65,6 +65,7 @@ def test_figure_18_houston_trial(tmp_path: Path) -> None:
     )
     board = cli.run("board", "4", "--event", event)
     assert (board["method"], board["datum"]) == ("houston", 190)
+    assert {line["datum"] for line in board["results"]} == {190}
     assert points(cli, event) == {
         f"{ns}-{ew}": (f"{FIGURE_18[ns]}.00", f"{FIGURE_18[ew]}.00")
         for ns, ew in [(1, 3), (2, 15), (4, 5), (7, 13), (8, 6), (12, 11), (14, 9), (16, 10)]

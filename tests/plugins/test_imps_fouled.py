@@ -71,6 +71,10 @@ def test_each_version_has_its_own_datum() -> None:
     assert [points(score, 1)[ew(n)] for n in range(1, 9)] == [-3, -4, 4, 8, -1, 0, -6, 10]
     unfouled = HOUSTON.score(mitchell(EIGHT.results, 8), houston_options())
     assert unfouled.datum == {1: 70}
+    # Each result carries its version's datum, for the traveller.
+    by_table = {s.result.ns.number: s.datum for s in score.results}
+    assert by_table == {n: 300 if n <= 4 else -120 for n in range(1, 9)}
+    assert {s.datum for s in unfouled.results} == {70}
 
 
 def test_a_fouled_board_has_no_single_datum_but_the_others_keep_theirs() -> None:
