@@ -1,11 +1,12 @@
 """1½ appendix Mitchell: a half table without a phantom (JCBL part 2, ch. 3, §8-2, figure 14).
 
-Take 1½ from the number of tables: the rest, the base, plays a Mitchell and only the
-base tables get boards. The full table of
-the 1½ becomes the next table number and shares boards with table 1; the half table's
-pair becomes the EW pair of the number after that. Every EW pair follows the EW pair one
-number above it, so the EW pairs pass from table 1 up through the base, to the shared
-table, to a sit-out, and back to table 1.
+Take 1½ from the number of tables: the rest, the base, plays a Mitchell (a skip Mitchell
+when the base is even, skipping after half the base's rounds, as the guide's 11½-table
+example does) and only the base tables get boards. The full table of the 1½ becomes the
+next table number and shares boards with table 1; the half table's pair becomes the EW
+pair of the number after that. Every EW pair follows the EW pair one number above it,
+so the EW pairs pass from table 1 up through the base, to the shared table, to a
+sit-out, and back to table 1; at the skip every EW pair moves two places on that circuit.
 """
 
 from __future__ import annotations
@@ -30,21 +31,24 @@ class HalfAppendixOptions(BoardOptions):
 class HalfAppendixMitchell:
     """1½ appendix Mitchell (1½ テーブル・アペンディックス): a Mitchell for n½ tables.
 
-    Give the number of tables counting the half table as one (9 for 8½ tables). Take 1½
-    from it: the rest are the base tables, set up as a Mitchell, and only they get
-    boards. The base must be odd (8½, 10½, 12½ … tables): on an even base (the guide's
-    skip Mitchell) one set would be played once fewer than the others.
+    Give the number of tables counting the half table as one (9 for 8½ tables, 12 for
+    11½). Take 1½ from it: the rest are the base tables, set up as a Mitchell, and only
+    they get boards. An odd base (8½, 10½, 12½ … tables) plays a straight Mitchell; an
+    even base (5½, 7½, 11½ … tables) a skip Mitchell whose EW pairs skip one place after
+    half the base's rounds. Either way the movement has as many rounds as the base has
+    tables, and every set is played once at each base table and once at the shared table.
     The full table of the 1½ takes the next number and shares boards with table 1. The
     pair of the half table is the EW pair of the number after that: it sits out the
     first round and goes to table 1 at the first move. Each EW pair follows the EW pair
     one number higher, so every EW pair sits out at most once, between the shared table
-    and table 1; NS pairs stay. Two EW pairs never sit out, so their scores are
-    factored. The movement cannot be curtailed.
+    and table 1; NS pairs stay. Two EW pairs never sit out (EW 1 and EW 2 on an odd
+    base, EW 1 and the EW pair half the base plus two on an even one), so their scores
+    are factored. The movement cannot be curtailed.
     """
 
     name: ClassVar[str] = "half-appendix-mitchell"
     aliases: ClassVar[tuple[str, ...]] = ("mitchell-1.5-appendix", "one-and-a-half-appendix")
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     Options: ClassVar[type[BaseModel]] = HalfAppendixOptions
 
     def build(self, tables: int, options: HalfAppendixOptions | None = None) -> Movement:
@@ -57,24 +61,18 @@ class HalfAppendixMitchell:
                 f"least 4½ tables; {tables - 1}½ is too few.",
                 hint="Play a Howell for so few pairs.",
             )
-        if base % 2 == 0:
-            # The guide's even base (a skip Mitchell) plays base - 1 rounds on base sets,
-            # so the extra table adds base - 1 plays to base sets: never equally.
-            raise InvalidMovement(
-                f"A 1½ appendix on {tables - 1}½ tables has an even base of {base} tables: "
-                f"in its {base - 1} skip-Mitchell rounds the shared table plays only "
-                f"{base - 1} of the {base} sets, so one set would be played once fewer "
-                "than the others.",
-                hint="Play an NS rover Mitchell or a skip Mitchell with a phantom instead.",
-            )
         rounds = base
+        # An even base is a skip Mitchell: after half its rounds the EW pairs move two
+        # places, or they would come back to boards they have played.
+        skip = base // 2 if base % 2 == 0 else rounds
         shared = base + 1
         circuit = base + 2  # the EW pairs' places: base tables, shared table, sit-out
         schedule: list[Encounter] = []
         sit_outs: list[SitOut] = []
         for r in range(1, rounds + 1):
+            moved = r - 1 + (1 if r > skip else 0)
             for ew in range(1, circuit + 1):
-                place = (ew + r - 2) % circuit + 1
+                place = (ew - 1 + moved) % circuit + 1
                 if place == circuit:
                     sit_outs.append(SitOut(round=r, pair=ew, line=Line.EW))
                     continue
@@ -92,6 +90,11 @@ class HalfAppendixMitchell:
             Relay(round=r, tables=(1, shared), boards=opts.boards((r - 1) % base + 1))
             for r in range(1, rounds + 1)
         )
+        shape = (
+            f"a {base}-table Mitchell"
+            if skip == rounds
+            else f"a {base}-table skip Mitchell (EW skip one table after round {skip})"
+        )
         movement = Movement(
             family=self.name,
             tables=shared,
@@ -104,8 +107,7 @@ class HalfAppendixMitchell:
             phantom=Pair(shared, Line.NS),
             stationary=tuple(Pair(t, Line.NS) for t in range(1, shared + 1)),
             description=(
-                f"1½ appendix Mitchell, {base + 1}½ tables: a {base}-table "
-                f"Mitchell of {rounds} rounds of "
+                f"1½ appendix Mitchell, {base + 1}½ tables: {shape} of {rounds} rounds of "
                 f"{opts.boards_per_round} boards; table {shared} shares boards with table 1, "
                 f"EW {circuit} sits out first and EW pairs sit out between table {shared} "
                 "and table 1."
