@@ -12,7 +12,8 @@ sides draw from one series.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import Any, Literal, Self
 
@@ -91,7 +92,19 @@ class Movement(BaseModel):
     rovers: tuple[Pair, ...] = ()
     """Pairs that rove (an NS rover displacing a different pair each round)."""
     curtail_after: tuple[int, ...] = ()
-    """Rounds after which play may stop with every board still played equally often."""
+    """Rounds after which play may stop with every board still played equally often.
+
+    A board not yet played by then is left out of the session; in a team movement every
+    match begun must also be complete. Families work it out with :func:`equal_stops`."""
+    curtail_groups: tuple[tuple[int, ...], ...] = ()
+    """Rounds that may be left out together, wherever they fall in the session.
+
+    Leaving out any of these groups (one or several, each whole) keeps every board
+    played equally often and every match complete; leaving out part of a group does not.
+    An American Whist's round ``r`` and round ``teams - r`` play the two halves of the
+    same matches, so they go together (JCBL part 2 ch. 6 §11-6: in figure 21 rounds 1
+    and 8); with an even number of teams only the relay round may go. Stopping early
+    (dropping the last rounds) is :attr:`curtail_after`."""
     description: str = ""
     plugin: str = ""
     plugin_version: str = ""
@@ -197,6 +210,34 @@ class Movement(BaseModel):
             if e["players"] is None:
                 del e["players"]
         return data
+
+
+def equal_stops(
+    schedule: Iterable[Encounter], rounds: int, *, teams: bool = False
+) -> tuple[int, ...]:
+    """Rounds before the last after which play may stop (:attr:`Movement.curtail_after`).
+
+    Play may stop after a round when every board played so far has been played equally
+    often; boards not yet played are left out. With ``teams`` (a team movement: NS ``n``
+    and EW ``n`` are team ``n``'s pairs) every match begun must also be complete: each
+    board a team's pair has played against another team, its team-mates have played
+    against that team too, or the board compares nothing."""
+    by_round: dict[int, list[Encounter]] = defaultdict(list)
+    for e in schedule:
+        by_round[e.round].append(e)
+    played: set[tuple[int, int, int]] = set()
+    plays: Counter[int] = Counter()
+    waiting = 0  # results whose counterpart at the team-mates' table is still to come
+    stops: list[int] = []
+    for last in range(1, rounds):
+        for e in by_round[last]:
+            for board in e.boards:
+                plays[board] += 1
+                played.add((e.ns, e.ew, board))
+                waiting += -1 if (e.ew, e.ns, board) in played else 1
+        if len(set(plays.values())) == 1 and (waiting == 0 or not teams):
+            stops.append(last)
+    return tuple(stops)
 
 
 def board_set(set_number: int, boards_per_round: int, first_board: int = 1) -> tuple[int, ...]:

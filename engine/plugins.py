@@ -8,16 +8,18 @@ restricts which are loaded and ``TRAVELLER_PLUGINS_BLOCK`` blocks some.
 from __future__ import annotations
 
 import os
+import types
+import typing
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Annotated, Any, ClassVar, Literal, Protocol, Union, runtime_checkable
 
 import pluggy
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine import hookspecs
-from engine.errors import PluginError
+from engine.errors import InvalidInput, PluginError
 from engine.movement import Movement
 from engine.scoring import SectionFacts, SectionScore
 
@@ -65,6 +67,35 @@ class VictoryPointScale(Protocol):
     def victory_points(self, imps: int, boards: int) -> tuple[Fraction, Fraction]:
         """The VPs of the side whose margin is ``imps`` (may be negative), and its opponent's."""
         ...
+
+
+def scale_for(scale: VictoryPointScale, options: BaseModel) -> VictoryPointScale:
+    """``scale`` as a method's options ask for it: read for their ``boards`` when given
+    (the conditions of contest fix the scale of a curtailed or lengthened match)."""
+    boards = getattr(options, "boards", None)
+    return scale if boards is None else for_boards(scale, boards)
+
+
+def for_boards(scale: VictoryPointScale, boards: int) -> VictoryPointScale:
+    """``scale`` read for ``boards`` boards, whatever the number a match played."""
+    if boards < 1:
+        raise InvalidInput(
+            f"A VP scale cannot be read for {boards} boards.",
+            hint="Give the number of boards the conditions of contest name (1 or more).",
+        )
+
+    class ForBoards:
+        """A scale read for a fixed number of boards."""
+
+        name: ClassVar[str] = scale.name
+        aliases: ClassVar[tuple[str, ...]] = ()
+        version: ClassVar[str] = scale.version
+
+        def victory_points(self, imps: int, played: int) -> tuple[Fraction, Fraction]:
+            del played  # the conditions of contest fix the number of boards
+            return scale.victory_points(imps, boards)
+
+    return ForBoards()
 
 
 @runtime_checkable
@@ -164,7 +195,7 @@ def parse_options(plugin: Any, options: dict[str, Any] | BaseModel | None) -> Ba
     if isinstance(options, model):
         return options
     try:
-        return model.model_validate(dict(options or {}))
+        return model.model_validate(_from_text(model, dict(options or {})))
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in exc.errors()
@@ -174,6 +205,52 @@ def parse_options(plugin: Any, options: dict[str, Any] | BaseModel | None) -> Ba
             f"Options for {plugin.name} are not valid: {problems}.",
             hint=f"Options it takes: {fields}.",
         ) from None
+
+
+def _from_text(model: type[BaseModel], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with text turned into the number or truth value a field's choices name.
+
+    Options given on the command line are text; pydantic reads ``"3"`` as 3 for an
+    ``int`` field but not for a field whose choices are ``Literal[1, 2]`` (a session
+    number, a number of stanzas). Text that names one of those choices becomes it; any
+    other value is left for the model to accept or refuse."""
+    out = dict(options)
+    for name, info in model.model_fields.items():
+        for key in {name, info.alias or name}:
+            value = out.get(key)
+            if isinstance(value, str):
+                out[key] = _choice_named(info.annotation, value)
+    return out
+
+
+def _choice_named(annotation: object, text: str) -> object:
+    """The member of ``annotation``'s ``Literal`` choices (an int or a bool) that ``text``
+    names, or ``text`` itself."""
+    choices = _literal_choices(annotation)
+    if text in choices:
+        return text
+    for choice in choices:
+        if not isinstance(choice, int):  # a number or a truth value (bool is an int)
+            continue
+        try:
+            value = TypeAdapter(type(choice)).validate_python(text)
+        except ValidationError:
+            continue
+        if value == choice and type(value) is type(choice):
+            return choice
+    return text
+
+
+def _literal_choices(annotation: object) -> tuple[object, ...]:
+    """The values of every ``Literal`` in ``annotation`` (also in ``X | None``, ``Annotated``)."""
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return typing.get_args(annotation)
+    if origin is Annotated:
+        return _literal_choices(typing.get_args(annotation)[0])
+    if origin is Union or origin is types.UnionType:
+        return tuple(c for arg in typing.get_args(annotation) for c in _literal_choices(arg))
+    return ()
 
 
 def _wanted(names: Iterable[str]) -> tuple[set[str] | None, set[str]]:

@@ -32,7 +32,15 @@ Store = Annotated[
         show_default=False,
     ),
 ]
-Fmt = Annotated[Format, typer.Option("--format", help="table for people, json for scripts.")]
+Fmt = Annotated[
+    Format,
+    typer.Option(
+        "--format",
+        parser=output.parse_format,
+        metavar="[table|text|json]",
+        help="table (or text) for people, json for scripts.",
+    ),
+]
 EventOpt = Annotated[str, typer.Option("--event", help="The event id (or a unique prefix).")]
 SessionOpt = Annotated[int, typer.Option("--session", help="Session number.")]
 SectionOpt = Annotated[str, typer.Option("--section", help="Section letter.")]

@@ -51,7 +51,6 @@ from adapters.cli.common import (
 from adapters.cli.output import Format
 from engine import history, rules
 from engine.errors import InvalidInput
-from engine.plugins import parse_options as plugin_options
 from engine.scoring import Award
 from engine.standings import compute_standings, traveller
 from engine.tournament import Player, ScoringChoice
@@ -303,29 +302,6 @@ def movement_list(store: Store = None, fmt: Fmt = Format.table) -> None:
         output.emit_json(rows)
     else:
         output.rows_table("Movement families", rows, ["name", "aliases", "version", "description"])
-
-
-@movement_app.command("show")
-@guarded
-def movement_show(
-    family: Annotated[str, typer.Argument(help="mitchell, howell, …")],
-    tables: Annotated[int, typer.Option("--tables", help="Number of tables.")],
-    boards_per_round: Annotated[int | None, typer.Option("--boards-per-round")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", help="KEY=VALUE")] = None,
-    store: Store = None,
-    fmt: Fmt = Format.table,
-) -> None:
-    """Show a movement's master sheet (rounds × board sets) without assigning it."""
-    registry = open_app(store).registry
-    plugin = registry.movement(family)
-    options = parse_options(option)
-    if boards_per_round is not None:
-        options["boards_per_round"] = boards_per_round
-    movement = rules.validated(plugin.build(tables, plugin_options(plugin, options)), plugin)
-    if fmt is Format.json:
-        output.emit_json(movement.to_json())
-    else:
-        output.master_sheet(movement)
 
 
 @movement_app.command("assign")

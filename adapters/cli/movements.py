@@ -1,7 +1,11 @@
-"""``traveller movement check|cards|slips|placement|advise``: what every movement gives.
+"""``traveller movement show|check|cards|slips|placement|advise``: what every movement gives.
 
 ``register(app)`` adds the commands to the ``movement`` group of ``app`` (the group that
-holds ``list``, ``show`` and ``assign``), creating the group if the app has none.
+holds ``list`` and ``assign``), creating the group if the app has none. ``show`` is
+defined here, with ``--rounds``; a ``show`` the app registered before gives way to it.
+
+Every command here takes ``--format table`` (or ``text``, its other name) for people and
+``--format json`` for scripts.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from engine.guides import (
 )
 from engine.movement import Movement
 from engine.numbers import show
+from engine.plugins import MovementFamily
 from engine.plugins import parse_options as plugin_options
 from engine.seating import Numbering, Pair
 from engine.validator import MovementReport, check
@@ -49,6 +54,7 @@ def register(app: typer.Typer) -> None:
     group = _movement_group(app)
     have = {c.name for c in group.registered_commands}
     for name, command in (
+        ("show", movement_show),
         ("check", movement_check),
         ("cards", movement_cards),
         ("slips", movement_slips),
@@ -142,6 +148,7 @@ def _movement(
     boards_per_round: int | None,
     option: list[str] | None,
     store: str | None,
+    rounds: int | None = None,
 ) -> Movement:
     """A family's movement for ``tables`` (as ``movement show`` builds it), or a JSON file's."""
     if source.lower().endswith(".json"):
@@ -151,19 +158,74 @@ def _movement(
             f"Give the number of tables for the {source} movement.",
             hint=f"Write e.g. traveller movement cards {source} --tables 7.",
         )
-    plugin = open_app(store).registry.movement(source)
+    return built(source, tables, option, store, rounds=rounds, boards_per_round=boards_per_round)
+
+
+def built(
+    family: str,
+    tables: int,
+    option: list[str] | None,
+    store: str | None,
+    *,
+    rounds: int | None = None,
+    boards_per_round: int | None = None,
+) -> Movement:
+    """The family's movement for ``tables`` tables, checked: ``--option KEY=VALUE`` as the
+    family's options, ``--rounds`` as its ``rounds`` and ``--boards-per-round`` as its
+    ``boards_per_round``."""
+    plugin = open_app(store).registry.movement(family)
     options = parse_options(option)
+    if rounds is not None:
+        _takes(plugin, "rounds", "--rounds")
+        options["rounds"] = rounds
     if boards_per_round is not None:
         options["boards_per_round"] = boards_per_round
     return rules.validated(plugin.build(tables, plugin_options(plugin, options)), plugin)
+
+
+def _takes(plugin: MovementFamily, option: str, flag: str) -> None:
+    """Refuse ``flag`` for a family that has no ``option`` to pass it to."""
+    fields = plugin.Options.model_fields
+    if option not in fields:
+        raise InvalidInput(
+            f"The {plugin.name} movement has no {option} option, so {flag} cannot be given for it.",
+            hint=f"Options it takes: {', '.join(fields) or 'none'} (as --option KEY=VALUE).",
+        )
 
 
 Source = Annotated[
     str, typer.Argument(help="A family (mitchell, howell, …) or a movement JSON file.")
 ]
 Tables = Annotated[int | None, typer.Option("--tables", help="Number of tables (for a family).")]
+Rounds = Annotated[
+    int | None,
+    typer.Option("--rounds", min=1, help="Rounds to play (the family's rounds option)."),
+]
 BoardsPerRound = Annotated[int | None, typer.Option("--boards-per-round")]
 Options = Annotated[list[str] | None, typer.Option("--option", help="KEY=VALUE")]
+
+
+# ---- movement show ------------------------------------------------------------------------
+
+
+@guarded
+def movement_show(
+    family: Annotated[str, typer.Argument(help="mitchell, howell, …")],
+    tables: Annotated[int, typer.Option("--tables", help="Number of tables.")],
+    rounds: Rounds = None,
+    boards_per_round: BoardsPerRound = None,
+    option: Options = None,
+    store: Store = None,
+    fmt: Fmt = Format.table,
+) -> None:
+    """Show a movement's master sheet (rounds × board sets) without assigning it."""
+    movement = built(
+        family, tables, option, store, rounds=rounds, boards_per_round=boards_per_round
+    )
+    if fmt is Format.json:
+        output.emit_json(movement.to_json())
+    else:
+        output.master_sheet(movement)
 
 
 # ---- movement check -----------------------------------------------------------------------
@@ -276,6 +338,7 @@ def _two_places(value: Fraction | Decimal) -> str:
 def movement_cards(
     source: Source,
     tables: Tables = None,
+    rounds: Rounds = None,
     boards_per_round: BoardsPerRound = None,
     option: Options = None,
     table: Annotated[int | None, typer.Option("--table", help="Only this table's card.")] = None,
@@ -283,7 +346,7 @@ def movement_cards(
     fmt: Fmt = Format.table,
 ) -> None:
     """Guide cards: each table's pairs and boards a round, and where pairs and boards go next."""
-    m = _movement(source, tables, boards_per_round, option, store)
+    m = _movement(source, tables, boards_per_round, option, store, rounds)
     cards = [c for c in table_cards(m) if table is None or c.table == table]
     if table is not None and not cards:
         raise InvalidInput(f"The movement has no table {table}.", hint=f"Tables: 1-{m.tables}.")
@@ -340,6 +403,7 @@ def _print_rover(card: RoverCard) -> None:
 def movement_slips(
     source: Source,
     tables: Tables = None,
+    rounds: Rounds = None,
     boards_per_round: BoardsPerRound = None,
     option: Options = None,
     pair: Annotated[str | None, typer.Option("--pair", help="Only this pair: 5, NS5, EW5.")] = None,
@@ -347,7 +411,7 @@ def movement_slips(
     fmt: Fmt = Format.table,
 ) -> None:
     """Pair movement slips: each round's table, direction, opponents and boards."""
-    m = _movement(source, tables, boards_per_round, option, store)
+    m = _movement(source, tables, boards_per_round, option, store, rounds)
     slips = pair_slips(m)
     if pair is not None:
         wanted = _pair(pair)
@@ -403,13 +467,14 @@ def _print_slip(slip: PairSlip) -> None:
 def movement_placement(
     source: Source,
     tables: Tables = None,
+    rounds: Rounds = None,
     boards_per_round: BoardsPerRound = None,
     option: Options = None,
     store: Store = None,
     fmt: Fmt = Format.table,
 ) -> None:
     """Where each set of boards goes before round 1 (a table, a relay, the bye stand)."""
-    m = _movement(source, tables, boards_per_round, option, store)
+    m = _movement(source, tables, boards_per_round, option, store, rounds)
     starts = placement(m)
     if fmt is Format.json:
         output.emit_json([s.to_json() for s in starts])

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -21,6 +22,20 @@ errors = Console(stderr=True)
 class Format(enum.StrEnum):
     table = "table"
     json = "json"
+
+
+FORMAT_NAMES: dict[str, Format] = {"table": Format.table, "text": Format.table, "json": Format.json}
+"""What ``--format`` accepts: ``text`` is another name for the tables people read."""
+
+
+def parse_format(value: str) -> Format:
+    """``--format`` as given: ``table`` or ``text`` for people, ``json`` for scripts."""
+    try:
+        return FORMAT_NAMES[str(value).strip().lower()]
+    except KeyError:
+        raise typer.BadParameter(
+            f"{value!r} is not a format: give table (or text) for people, json for scripts."
+        ) from None
 
 
 def emit_json(data: Any) -> None:

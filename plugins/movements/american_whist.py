@@ -12,16 +12,20 @@ against EW pair ``s + y`` (counting round the tables). Rounds ``(x, y)`` and ``(
 play the two halves of the same matches.
 
 - **Odd number of teams** (figure 21): ``teams - 1`` rounds, round ``r`` is ``(-r, r)``; it
-  pairs with round ``teams - r``. Curtailing drops such pairs of rounds: as the guide
-  does, the outermost go first and the EW pairs make one longer move at the start. Two
-  sessions (figure 23) play the outer pairs in the first session and the inner ones in
-  the second.
+  pairs with round ``teams - r``. Curtailing drops such pairs of rounds (§11-6: leave out
+  one and its partner's matches mean nothing), so the movement lists them as
+  ``curtail_groups`` (figure 21: rounds 1 and 8, 2 and 7, …). The ``matches`` option
+  builds the guide's curtailed form: the outermost pairs go first and the EW pairs make
+  one longer move at the start. Two sessions (figure 23) play the outer pairs in the
+  first session and the inner ones in the second.
 - **Even number of teams** (figure 22; ``h`` = teams/2, ``a = (h - 1) // 2``, ``b = h // 2``):
   a block of even distances ``(-1, 1) … (-a, a)``, a crossover (the EW pairs carry the
   boards they have just played to their home table), the same rounds reversed; then the
   boards are placed again for a block of odd distances ``(-(a+1), a+2) … (-(a+b), a+b+1)``
   and its reverse; last, a relay round in which teams ``c`` and ``c + h`` play a set of
-  their own, shared by their two tables. Play may stop after each block.
+  their own, shared by their two tables. Play may stop after each block
+  (``curtail_after``); the only round that may be left out is the relay round (§11-6),
+  its one ``curtail_groups`` entry.
 """
 
 from __future__ import annotations
@@ -34,10 +38,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import InvalidMovement
 from engine.hookspecs import hookimpl
-from engine.movement import Encounter, Movement, board_set
+from engine.movement import Encounter, Movement, board_set, equal_stops
 from engine.seating import Line, Numbering, Pair
 from engine.validator import validate
-from plugins.movements.round_robin import boards_for, relays_of, safe_stops
+from plugins.movements.round_robin import boards_for, relays_of
 
 Direction = Literal["down", "up"]
 
@@ -144,7 +148,8 @@ def american_whist(teams: int, opts: AmericanWhistOptions) -> Movement:
         schedule=tuple(schedule),
         relays=relays_of(schedule),
         stationary=tuple(Pair(t, Line.NS) for t in range(1, teams + 1)),
-        curtail_after=safe_stops(schedule, len(rounds)),
+        curtail_after=equal_stops(schedule, len(rounds), teams=True),
+        curtail_groups=_curtail_groups(teams, rounds),
         description=_describe(teams, len(rounds), per_round, opts),
     )
 
@@ -225,6 +230,27 @@ def _even_rounds(teams: int, opts: AmericanWhistOptions) -> list[_Round]:
             hint=f"Give matches as {len(rounds)} or {len(rounds) - 1}.",
         )
     return rounds[:matches]
+
+
+def _curtail_groups(teams: int, rounds: list[_Round]) -> tuple[tuple[int, ...], ...]:
+    """The rounds that may be left out together (JCBL part 2 ch. 6 §11-6).
+
+    With an odd number of teams rounds ``(x, y)`` and ``(y, x)`` (counted round the
+    tables) play the two halves of the same matches: leaving out one makes the other's
+    meaningless, so the two go together (figure 21: rounds 1 and 8, 2 and 7, …). With an
+    even number only the relay round may be left out. None when one group would be the
+    whole session (3 teams)."""
+    numbered = list(enumerate(rounds, start=1))
+    groups: list[tuple[int, ...]]
+    if teams % 2 == 0:
+        groups = [(number,) for number, rnd in numbered if rnd.relay]
+    else:
+        where = {(rnd.x % teams, rnd.y % teams): number for number, rnd in numbered}
+        partner = {number: where[rnd.y % teams, rnd.x % teams] for number, rnd in numbered}
+        groups = [(number, partner[number]) for number, _ in numbered if number < partner[number]]
+    if any(len(group) == len(rounds) for group in groups):
+        return ()
+    return tuple(groups)
 
 
 def _seats(teams: int, rnd: _Round, direction: Direction) -> list[tuple[int, int, int]]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.errors import InvalidMovement
-from engine.movement import Encounter, Movement, Relay, board_set
+from engine.movement import Encounter, Movement, Relay, board_set, equal_stops
 from engine.seating import Line, Numbering, Pair
 
 BoardSet = Callable[[int], tuple[int, ...]]
@@ -170,7 +170,9 @@ def teams_movement(
     description: str,
     bye_boards: tuple[tuple[int, tuple[int, ...]], ...] = (),
 ) -> Movement:
-    """A team movement (unchecked): NS pairs at home, shared boards declared as relays."""
+    """A team movement (unchecked): NS pairs at home, shared boards declared as relays,
+    and the rounds after which play may stop with every match begun complete and every
+    board played equally often (``curtail_after``)."""
     encounters = tuple(sorted(schedule, key=lambda e: (e.round, e.table)))
     return Movement(
         family=family,
@@ -183,6 +185,7 @@ def teams_movement(
         relays=shared_boards(encounters),
         bye_boards=bye_boards,
         stationary=tuple(Pair(t, Line.NS) for t in range(1, tables + 1)),
+        curtail_after=equal_stops(encounters, rounds, teams=True),
         description=description,
         plugin=family,
         plugin_version=version,

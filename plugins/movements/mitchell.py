@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import InvalidMovement
 from engine.hookspecs import hookimpl
-from engine.movement import Encounter, Movement, Relay, board_set
+from engine.movement import Encounter, Movement, Relay, board_set, equal_stops
 from engine.seating import Line, Numbering, Pair
 from engine.validator import validate
 
@@ -128,7 +128,10 @@ class Mitchell:
     (tables 1 and the last share boards, a bye stand in the middle; as many rounds as
     tables). Straight and skip Mitchells may be curtailed to fewer rounds; a curtailed
     skip Mitchell may skip earlier (``skip_after``, as early as rounds less half the
-    tables). With an odd number of pairs the last table's NS pair is the phantom.
+    tables). Every set is in play every round, so a straight or skip Mitchell may also
+    stop after any round (``curtail_after``); a relay Mitchell may not (its relay set is
+    played twice a round, the bye set not at all). With an odd number of pairs the last
+    table's NS pair is the phantom.
     """
 
     name: ClassVar[str] = "mitchell"
@@ -170,6 +173,7 @@ class Mitchell:
             bye_boards=tuple(byes),
             phantom=Pair(tables, Line.NS),
             stationary=tuple(Pair(t, Line.NS) for t in range(1, tables + 1)),
+            curtail_after=equal_stops(schedule, rounds),
             description=_describe(tables, rounds, variant, skip, opts),
             plugin=self.name,
             plugin_version=self.version,

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from engine.errors import InvalidMovement
 from engine.hookspecs import hookimpl
-from engine.movement import Encounter, Movement
+from engine.movement import Encounter, Movement, equal_stops
 from engine.seating import Numbering, Pair
 from engine.validator import validate
 from plugins.movements.mitchell import Mitchell, MitchellOptions
@@ -113,6 +113,7 @@ class ArrowSwitchMitchell:
                     numbering=Numbering.HOWELL,
                     schedule=schedule,
                     stationary=tuple(Pair(p.number) for p in base.stationary),
+                    curtail_after=equal_stops(schedule, base.rounds),
                     phantom=Pair(base.phantom.number) if base.phantom else None,
                     description=f"{base.description[:-1]}; pairs in one series, the moving pairs "
                     f"play NS in rounds {listed}.",

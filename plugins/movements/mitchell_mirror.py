@@ -14,7 +14,7 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from engine.hookspecs import hookimpl
-from engine.movement import Movement
+from engine.movement import Movement, equal_stops
 from engine.seating import Line, Pair
 from engine.validator import validate
 from plugins.movements.mirror_mitchell import MirrorMitchellOptions, schedule
@@ -47,6 +47,8 @@ class MirrorMitchellPairs:
                     family=self.name,
                     kind="pairs",
                     phantom=Pair(tables, Line.NS),
+                    # Pairs compare boards with their field, not in matches.
+                    curtail_after=equal_stops(teams.schedule, teams.rounds),
                     description=f"{teams.description} Played as pairs: NS and EW are two fields.",
                     plugin=self.name,
                     plugin_version=self.version,

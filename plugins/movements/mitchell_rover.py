@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from engine.errors import InvalidMovement
 from engine.hookspecs import hookimpl
-from engine.movement import Movement, SitOut
+from engine.movement import Movement, SitOut, equal_stops
 from engine.seating import Line, Pair
 from engine.validator import validate
 from plugins.movements.mitchell import (
@@ -122,7 +122,9 @@ class RoverMitchell:
 
     With 9 tables EW 6 and EW 9 change places in rounds 3, 6 and 9. With 15 and 21
     tables the movement stops one round early (no rover list avoids a rematch).
-    A Mitchell or skip Mitchell with a rover may be curtailed; a relay may not.
+    A Mitchell or skip Mitchell with a rover may be curtailed; a relay may not. The rover
+    only takes a displaced pair's seat, so every table still plays every round and play
+    may stop after any round of a straight or skip Mitchell (``curtail_after``).
 
     Should a pair be missing after all, the phantom is an NS pair the rover never
     displaces (its table is empty every round, so every board is still played equally
@@ -197,6 +199,7 @@ class RoverMitchell:
                     schedule=schedule,
                     sit_outs=sit_outs,
                     rovers=(Pair(rover, Line.NS),),
+                    curtail_after=equal_stops(schedule, base.rounds),
                     phantom=Pair(
                         max({*range(1, tables + 1)} - set(visits), default=rover), Line.NS
                     ),

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from engine.errors import InvalidMovement
 from engine.hookspecs import hookimpl
-from engine.movement import Encounter, Movement
+from engine.movement import Encounter, Movement, equal_stops
 from engine.seating import Line, Numbering, Pair
 from engine.validator import validate
 from plugins.movements.mitchell import BoardOptions, Mitchell, MitchellOptions, Variant, shared_sets
@@ -113,6 +113,7 @@ class TwinMitchell:
             bye_boards=tuple(byes),
             phantom=Pair(tables, Line.NS),
             stationary=tuple(Pair(t, Line.NS) for t in range(1, tables + 1)),
+            curtail_after=equal_stops(schedule, played),
             description=(
                 f"Twin Mitchell, {tables} tables in rows 1-{row} and {row + 1}-{tables}: "
                 f"{played} rounds of {opts.boards_per_round} boards; table {row} + t shares "

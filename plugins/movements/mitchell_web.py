@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from engine.errors import InvalidMovement
 from engine.hookspecs import hookimpl
-from engine.movement import Encounter, Movement
+from engine.movement import Encounter, Movement, equal_stops
 from engine.seating import Line, Numbering, Pair
 from engine.validator import validate
 from plugins.movements.mitchell import BoardOptions, shared_sets
@@ -131,6 +131,7 @@ class WebMitchell:
             relays=shared_sets(schedule),
             phantom=Pair(tables, Line.NS),
             stationary=tuple(Pair(t, Line.NS) for t in range(1, tables + 1)),
+            curtail_after=equal_stops(schedule, sets),
             description=(
                 f"Web Mitchell, {tables} tables: {sets} rounds of {opts.boards_per_round} "
                 f"boards, boards {opts.first_board}-{last} in each box; {before}the web's "

@@ -1,4 +1,4 @@
-"""``traveller movement check|cards|slips|placement|advise`` through typer."""
+"""``traveller movement show|check|cards|slips|placement|advise`` through typer."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def test_register_adds_to_the_existing_movement_group_once(cli: typer.Typer) -> 
     (group,) = [g.typer_instance for g in cli.registered_groups if g.name == "movement"]
     assert group is not None
     names = [c.name or "" for c in group.registered_commands]
-    assert sorted(names) == ["advise", "cards", "check", "list", "placement", "slips"]
+    assert sorted(names) == ["advise", "cards", "check", "list", "placement", "show", "slips"]
     fresh = typer.Typer()
     register(fresh)
     assert [g.name for g in fresh.registered_groups] == ["movement"]
@@ -247,7 +247,8 @@ def test_advise(cli: typer.Typer, store: str) -> None:
                     "--store", store).stdout)  # fmt: skip
     assert (
         "session 1: A 8T interwoven-howell boards_per_round=3 session=1 "
-        "session 2: A 8T interwoven-howell boards_per_round=3 session=2"
+        "first_session=scrambled rounds=8 "
+        "session 2: A 8T interwoven-howell boards_per_round=3 session=2 rounds=7"
     ) in text
     assert "session 2 (pairs renumbered): A 8T three-quarter-howell" in text
     text = flat(run(cli, "advise", "--pairs", "13", "--minutes", "180", "--limit", "3",
@@ -256,3 +257,73 @@ def test_advise(cli: typer.Typer, store: str) -> None:
     assert "Consider:" in text and "more with --limit" in text
     result = run(cli, "advise", "--pairs", "1", "--store", store, code=1)
     assert "cannot play" in flat(result.stderr)
+
+
+# ---- movement show, --rounds, --format text -------------------------------------------------
+
+
+def test_show_with_rounds_and_text_format(cli: typer.Typer, store: str) -> None:
+    """The issue's command line: ``movement show FAMILY --tables N [--rounds R]
+    [--boards-per-round B] [--option KEY=VALUE ...] --format text|json``."""
+    shown = data(cli, "show", "mitchell", "--tables", "7", "--rounds", "5",
+                 "--boards-per-round", "3", "--store", store)  # fmt: skip
+    assert (shown["rounds"], shown["boards_per_round"]) == (5, 3)
+    assert {e["round"] for e in shown["schedule"]} == {1, 2, 3, 4, 5}
+    args = ("show", "mitchell", "--tables", "7", "--rounds", "5", "--store", store)
+    text = run(cli, *args, "--format", "text").stdout
+    assert text == run(cli, *args, "--format", "table").stdout == run(cli, *args).stdout
+    assert "7-table mitchell: 5 rounds of 2 boards" in flat(text)
+    assert flat(run(cli, *args, "--format", "TEXT").stdout) == flat(text)
+    result = run(cli, *args, "--format", "xml", code=2)
+    assert "'xml' is not a format" in flat(result.stderr)
+    # --rounds is the family's rounds option, and wins over --option rounds=.
+    again = data(cli, "show", "mitchell", "--tables", "7", "--option", "rounds=6",
+                 "--rounds", "5", "--store", store)  # fmt: skip
+    assert again["rounds"] == 5
+
+
+def test_rounds_for_a_family_without_a_rounds_option(cli: typer.Typer, store: str) -> None:
+    result = run(cli, "show", "american-whist", "--tables", "7", "--rounds", "4",
+                 "--store", store, code=1)  # fmt: skip
+    said = flat(result.stderr)
+    assert "The american-whist movement has no rounds option, so --rounds cannot be given" in said
+    assert "Options it takes: boards_per_round, first_board, direction, matches" in said
+    error = json.loads(
+        run(cli, "cards", "american-whist", "--tables", "7", "--rounds", "4", "--store", store,
+            "--format", "json", code=1).stderr
+    )  # fmt: skip
+    assert error["error"] == "InvalidInput" and "matches" in error["hint"]
+
+
+def test_rounds_and_text_format_in_the_other_movement_commands(
+    cli: typer.Typer, store: str, tmp_path: Path
+) -> None:
+    cards = data(cli, "cards", "howell", "--tables", "4", "--rounds", "7", "--store", store)
+    assert len(cards["tables"][0]["rounds"]) == 7
+    slips = data(cli, "slips", "mitchell", "--tables", "5", "--rounds", "3", "--store", store)
+    assert {len(s["rounds"]) for s in slips} == {3}
+    text = run(cli, "placement", "mitchell", "--tables", "5", "--rounds", "3", "--store", store,
+               "--format", "text").stdout  # fmt: skip
+    assert "Boards before round 1" in flat(text)
+    assert "No problems" in flat(run(cli, "check", write(tmp_path, MITCHELL_3), "--format",
+                                     "text").stdout)  # fmt: skip
+    advice = run(cli, "advise", "--pairs", "14", "--limit", "1", "--store", store,
+                 "--format", "text").stdout  # fmt: skip
+    assert "Proposals, best first" in flat(advice)
+
+
+def test_options_from_the_command_line_name_literal_numbers(cli: typer.Typer, store: str) -> None:
+    """``--option session=2`` arrives as text; a field whose choices are ``Literal[1, 2]``
+    still takes it (and the advisor's own suggestion, ``session=2``, can be shown)."""
+    shown = data(cli, "show", "interwoven-howell", "--tables", "9", "--option", "session=2",
+                 "--store", store)  # fmt: skip
+    assert shown["rounds"] == 9 and "session 2" in shown["description"]
+    stagger = data(cli, "show", "stagger", "--tables", "6", "--option", "session=2",
+                   "--store", store)  # fmt: skip
+    assert stagger["rounds"] == 3 and "session 2" in stagger["description"]
+    twin = data(cli, "slips", "twin-mitchell", "--tables", "8", "--option", "stanzas=1",
+                "--store", store)  # fmt: skip
+    assert {len(s["rounds"]) for s in twin} == {3}
+    result = run(cli, "show", "stagger", "--tables", "6", "--option", "session=3",
+                 "--store", store, code=1)  # fmt: skip
+    assert "session: Input should be 1 or 2" in flat(result.stderr)

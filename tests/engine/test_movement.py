@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.movement import Encounter, Movement
+from engine.movement import Encounter, Movement, equal_stops
 from engine.seating import Line, Numbering, Pair
 
 
@@ -34,3 +34,47 @@ def test_a_copy_with_a_new_schedule_does_not_keep_the_old_views() -> None:
     assert set(changed.scheduled) == {(b, Pair(3, Line.NS), Pair(5, Line.EW)) for b in (7, 8)}
     # The original is untouched.
     assert movement.boards == (1, 2, 3, 4)
+
+
+def test_equal_stops_lets_play_stop_where_the_boards_played_are_even() -> None:
+    """A board not yet played does not count; one played more often than another does."""
+    e = Encounter
+    schedule = [
+        e(round=1, table=1, ns=1, ew=2, boards=(1,)),
+        e(round=1, table=2, ns=3, ew=4, boards=(2,)),
+        e(round=2, table=1, ns=1, ew=4, boards=(2,)),
+        e(round=2, table=2, ns=3, ew=2, boards=(1,)),
+        e(round=3, table=1, ns=1, ew=3, boards=(3,)),  # board 1 a third time, 3 once
+        e(round=3, table=2, ns=2, ew=4, boards=(1,)),
+        e(round=4, table=1, ns=1, ew=3, boards=(2,)),
+        e(round=4, table=2, ns=2, ew=4, boards=(3,)),
+        e(round=5, table=1, ns=1, ew=4, boards=(3,)),
+    ]
+    assert equal_stops(schedule, 5) == (1, 2)  # after round 4 board 3 is still behind
+    assert equal_stops(schedule, 2) == (1,)
+    assert equal_stops([], 3) == ()
+
+
+def test_equal_stops_for_teams_waits_for_every_match_begun() -> None:
+    """NS n and EW n are team n: board 1 of 1 v 2 needs NS 2 v EW 1 too before play stops."""
+    e = Encounter
+    schedule = [
+        e(round=1, table=1, ns=1, ew=2, boards=(1,)),
+        e(round=1, table=2, ns=2, ew=1, boards=(2,)),
+        e(round=2, table=1, ns=1, ew=2, boards=(2,)),
+        e(round=2, table=2, ns=2, ew=1, boards=(1,)),
+        e(round=3, table=1, ns=1, ew=2, boards=(3,)),
+        e(round=3, table=2, ns=2, ew=1, boards=(3,)),
+    ]
+    assert equal_stops(schedule, 3) == (1, 2)
+    assert equal_stops(schedule, 3, teams=True) == (2,)
+
+
+def test_curtailing_is_part_of_the_documented_json() -> None:
+    """``curtail_after`` and ``curtail_groups`` are printed, and a movement stored before
+    they existed still reads (neither is required)."""
+    movement = two_tables().model_copy(update={"curtail_groups": ((1,),)})
+    data = movement.to_json()
+    assert data["curtail_after"] == [] and data["curtail_groups"] == [[1]]
+    del data["curtail_after"], data["curtail_groups"]
+    assert Movement.model_validate(data).curtail_groups == ()

@@ -17,6 +17,7 @@ from plugins.movements import american_whist as awl_module
 from plugins.movements.american_whist import AmericanWhist, AmericanWhistOptions, american_whist
 from plugins.movements.round_robin import Match, matches_of, uncompared
 from tests.conftest import register_teams
+from tests.plugins.test_mitchell import assert_curtailing_exact, equal_and_sound, keeping
 
 AWL = AmericanWhist()
 
@@ -394,3 +395,66 @@ def test_an_american_whist_is_played_through_the_application(
     movement = app.section(event).movement
     assert movement is not None and movement.kind == "teams" and movement.rounds == 6
     assert play_movement(app, event) == 7 * 6 * 4
+
+
+# ---- which rounds may be left out (§11-6) -------------------------------------------------------
+
+
+def test_figure_21_rounds_are_left_out_in_pairs() -> None:
+    """§11-6: "rounds 1 and 8 of figure 21 go together; leave out one and the other's
+    matches mean nothing": the movement lists the pairs, and no early stop."""
+    m = AWL.build(9, options(boards_per_round=3))
+    assert m.curtail_groups == ((1, 8), (2, 7), (3, 6), (4, 5))
+    assert m.curtail_after == ()
+    assert_curtailing_exact(m)
+    every = set(range(1, 9))
+    assert not equal_and_sound(keeping(m, every - {1}))  # one round of a pair alone
+    assert not equal_and_sound(keeping(m, every - {1, 7}))  # two rounds of different pairs
+
+
+def test_the_guides_curtailed_whist_leaves_out_the_outer_pair() -> None:
+    """The guide's 7 teams, 4 matches: the full movement less rounds 1 and 6 (one of its
+    groups); the curtailed movement may be curtailed again by its own pairs."""
+    full = AWL.build(7, options(boards_per_round=3, direction="up"))
+    short = AWL.build(7, options(boards_per_round=3, direction="up", matches=4))
+    assert full.curtail_groups == ((1, 6), (2, 5), (3, 4))
+    kept = keeping(full, (2, 3, 4, 5))
+    assert [(e.round, e.ns, e.ew) for e in kept.schedule] == [
+        (e.round, e.ns, e.ew) for e in short.schedule
+    ]
+    assert short.curtail_groups == ((1, 4), (2, 3))
+    assert_curtailing_exact(short)
+
+
+@pytest.mark.parametrize(
+    ("teams", "given", "groups"),
+    [
+        (15, {"session": 1}, ((1, 8), (2, 7), (3, 6), (4, 5))),  # figure 23: 1-4 and 11-14
+        (15, {"session": 2}, ((1, 6), (2, 5), (3, 4))),  # 5-10
+        (15, {"session": 1, "first_session_pairs": 3}, ((1, 6), (2, 5), (3, 4))),
+        (3, {}, ()),  # one pair of rounds is the whole session
+        (10, {}, ((9,),)),  # even: only the relay round (§11-6)
+        (10, {"matches": 8}, ()),
+        (4, {}, ((3,),)),
+    ],
+)
+def test_rounds_that_go_together(
+    teams: int, given: dict[str, object], groups: tuple[tuple[int, ...], ...]
+) -> None:
+    m = american_whist(teams, options(**given))
+    assert m.curtail_groups == groups
+    assert_curtailing_exact(m)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 9), st.integers(0, 4), st.sampled_from(["down", "up"]))
+def test_every_odd_whist_pairs_round_r_with_its_mirror(
+    half: int, dropped: int, direction: str
+) -> None:
+    teams = 2 * half + 1
+    matches = max(teams - 1 - 2 * dropped, 2)
+    m = AWL.build(teams, options(direction=direction, matches=matches, boards_per_round=1))
+    pairs = tuple((r, matches + 1 - r) for r in range(1, matches // 2 + 1))
+    assert m.curtail_groups == (pairs if len(pairs) > 1 else ())
+    for group in m.curtail_groups:
+        assert equal_and_sound(keeping(m, set(range(1, matches + 1)) - set(group)))

@@ -15,6 +15,7 @@ from plugins.movements import bam as bam_module
 from plugins.movements.bam import LISTING, Bam, BamOptions, listed, schedule
 from plugins.movements.bam_core import Move, Plan
 from tests.plugins.test_bam_invariants import assert_team_movement, not_installed
+from tests.plugins.test_mitchell import assert_curtailing_exact
 
 BAM = Bam()
 
@@ -409,3 +410,19 @@ def test_a_whole_board_a_match_through_the_application() -> None:
     assert played == 7 * 6 * 4  # tables × rounds × boards a round
     movement = app.section(event, 1, "A").movement
     assert movement is not None and movement.kind == "teams" and movement.plugin == "bam"
+
+
+@pytest.mark.parametrize("tables", [5, 6, 7, 9, 10, 14, 17])
+def test_a_board_a_match_cannot_stop_early(tables: int) -> None:
+    """A board's two results come in different rounds, so some match is always half
+    played until the last round."""
+    m = BAM.build(tables, BamOptions())
+    assert m.curtail_after == ()
+    assert_curtailing_exact(m)
+
+
+@pytest.mark.parametrize(("tables", "rounds"), RELAYS)
+def test_the_relay_round_may_be_left_out(tables: int, rounds: int | None) -> None:
+    m = BAM.build(tables, BamOptions(relay=True, rounds=rounds))
+    assert m.curtail_after == (m.rounds - 1,)
+    assert_curtailing_exact(m)

@@ -18,6 +18,7 @@ from engine.plugins import MovementFamily, create_registry
 from plugins.movements import mirror_mitchell as mirror_module
 from plugins.movements.mirror_mitchell import MirrorMitchell, MirrorMitchellOptions, Style
 from tests.plugins.test_bam_invariants import assert_team_movement, not_installed
+from tests.plugins.test_mitchell import assert_curtailing_exact
 
 MM = MirrorMitchell()
 
@@ -258,3 +259,23 @@ def test_description_and_registration() -> None:
     families: list[MovementFamily] = [MM]
     assert isinstance(families[0], MovementFamily)
     assert create_registry(*not_installed(mirror_module)).movement("mm") is not None
+
+
+@pytest.mark.parametrize(
+    ("tables", "given", "stops"),
+    [
+        (18, {}, (1, 2, 3, 4, 5, 6, 7)),
+        (18, {"floor_duplication": True}, (1, 2, 3, 4, 5, 6, 7, 8)),
+        (8, {}, (1, 2)),
+        (14, {}, (1,)),
+        (14, {"twin_boards": False}, ()),
+    ],
+)
+def test_where_a_mirror_mitchell_may_stop(
+    tables: int, given: dict[str, object], stops: tuple[int, ...]
+) -> None:
+    """ACBL form: every round is a whole match at two tables, so play may stop after any
+    round. JCBL form: only after the twin-board round, whose matches are complete."""
+    m = MM.build(tables, MirrorMitchellOptions.model_validate(given))
+    assert m.curtail_after == stops
+    assert_curtailing_exact(m)

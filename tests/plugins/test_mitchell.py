@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+from collections.abc import Iterable
 
 import pytest
 from hypothesis import given, settings
@@ -269,3 +271,83 @@ def test_every_skip_the_formula_allows_is_sound(data: st.DataObject, half: int) 
     rounds = data.draw(st.integers(1, tables - 1))
     skip = data.draw(st.integers(max(1, rounds - half), half))
     assert_sound(MITCHELL.build(tables, MitchellOptions(rounds=rounds, skip_after=skip)))
+
+
+# ---- curtailing ------------------------------------------------------------------------------
+
+
+def keeping(m: Movement, kept: Iterable[int]) -> Movement:
+    """``m`` with only the rounds ``kept`` played, renumbered from 1: a curtailed session.
+
+    Bye stands keep only the boards some table still plays."""
+    number = {r: i for i, r in enumerate(sorted(kept), start=1)}
+    schedule = tuple(
+        e.model_copy(update={"round": number[e.round]}) for e in m.schedule if e.round in number
+    )
+    boards = {b for e in schedule for b in e.boards}
+    return m.model_copy(
+        update={
+            "rounds": len(number),
+            "schedule": schedule,
+            "relays": tuple(
+                r.model_copy(update={"round": number[r.round]})
+                for r in m.relays
+                if r.round in number
+            ),
+            "bye_boards": tuple(
+                (number[r], tuple(b for b in bye if b in boards))
+                for r, bye in m.bye_boards
+                if r in number
+            ),
+            "sit_outs": tuple(
+                s.model_copy(update={"round": number[s.round]})
+                for s in m.sit_outs
+                if s.round in number
+            ),
+            "curtail_after": (),
+            "curtail_groups": (),
+        }
+    )
+
+
+def equal_and_sound(m: Movement) -> bool:
+    """The validator finds no problem and every board is played equally often (for a
+    team movement unequal plays are only a note)."""
+    report = check(m)
+    return report.ok and not any(n.startswith("Boards are played unequally") for n in report.notes)
+
+
+def assert_curtailing_exact(m: Movement) -> None:
+    """``curtail_after`` lists exactly the rounds after which the rest may be left out with
+    the movement still keeping the rules (every board played equally often, every match
+    complete); every group of ``curtail_groups`` may be left out, alone or with the others
+    as long as a round is left."""
+    stops = tuple(r for r in range(1, m.rounds) if equal_and_sound(keeping(m, range(1, r + 1))))
+    assert m.curtail_after == stops
+    every = set(range(1, m.rounds + 1))
+    for count in range(1, len(m.curtail_groups) + 1):
+        for groups in itertools.combinations(m.curtail_groups, count):
+            left = every - {r for g in groups for r in g}
+            if left:
+                assert equal_and_sound(keeping(m, left)), groups
+
+
+@pytest.mark.parametrize(
+    ("tables", "given", "stops"),
+    [
+        (7, {}, (1, 2, 3, 4, 5, 6)),
+        (8, {}, (1, 2, 3, 4, 5, 6)),
+        (9, {"rounds": 6}, (1, 2, 3, 4, 5)),
+        (8, {"rounds": 5, "skip_after": 2}, (1, 2, 3, 4)),
+        (8, {"variant": "relay"}, ()),
+    ],
+)
+def test_play_may_stop_after_any_round_but_not_in_a_relay(
+    tables: int, given: dict[str, object], stops: tuple[int, ...]
+) -> None:
+    """Every set is in play every round of a straight or skip Mitchell; a relay Mitchell
+    plays its relay set twice a round and its bye set not at all (and cannot be curtailed)."""
+    m = MITCHELL.build(tables, MitchellOptions.model_validate(given))
+    assert m.curtail_after == stops
+    assert m.curtail_groups == ()
+    assert_curtailing_exact(m)

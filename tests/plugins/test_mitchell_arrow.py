@@ -18,6 +18,7 @@ from plugins.movements.mitchell_arrow import (
     ArrowSwitchOptions,
     jcbl_switches,
 )
+from tests.plugins.test_mitchell import assert_curtailing_exact
 
 ARROW = ArrowSwitchMitchell()
 
@@ -174,3 +175,13 @@ def test_every_size_and_switch_schedule_is_sound(data: st.DataObject, tables: in
     assert all(e.arrow_switch == (e.round in expected) for e in m.schedule), (
         "a switched round turns the boards at every table"
     )
+
+
+@pytest.mark.parametrize(
+    ("tables", "given"), [(7, {}), (8, {}), (9, {"printed": True}), (8, {"printed": True})]
+)
+def test_arrow_switch_may_stop_after_any_round(tables: int, given: dict[str, object]) -> None:
+    """Turning boards does not change how often they are played."""
+    m = ARROW.build(tables, options(**given))
+    assert m.curtail_after == tuple(range(1, m.rounds))
+    assert_curtailing_exact(m)

@@ -8,6 +8,7 @@ from engine.seating import Line, Pair
 from engine.validator import check
 from plugins.movements.mirror_mitchell import MirrorMitchellOptions
 from plugins.movements.mitchell_mirror import MirrorMitchellPairs
+from tests.plugins.test_mitchell import assert_curtailing_exact
 
 MIRROR = MirrorMitchellPairs()
 
@@ -45,3 +46,13 @@ def test_every_size_is_a_sound_pairs_movement(tables: int) -> None:
     assert all((e.ns - 1) // half != (e.ew - 1) // half for e in m.schedule), (
         "every NS pair meets the EW pairs of the other section"
     )
+
+
+@pytest.mark.parametrize(
+    ("tables", "stops"), [(6, (1, 2)), (14, (1, 2, 3, 4, 5, 6)), (18, (1, 2, 3, 4, 5, 6, 7))]
+)
+def test_pairs_may_stop_after_any_round(tables: int, stops: tuple[int, ...]) -> None:
+    """Played as pairs nothing waits for a team-mate's result: only the boards count."""
+    m = MIRROR.build(tables, MirrorMitchellOptions())
+    assert m.curtail_after == stops
+    assert_curtailing_exact(m)

@@ -12,8 +12,9 @@ from engine.errors import InvalidMovement
 from engine.movement import Movement
 from engine.seating import Line, Pair
 from engine.validator import check
-from plugins.movements.mitchell import Mitchell
+from plugins.movements.mitchell import Mitchell, MitchellOptions
 from plugins.movements.mitchell_rover import RoverMitchell, RoverMitchellOptions
+from tests.plugins.test_mitchell import assert_curtailing_exact
 
 ROVER = RoverMitchell()
 
@@ -234,3 +235,19 @@ def test_curtailed_and_renumbered_boards_stay_sound(
         ),
     )
     assert_rover_sound(m)
+
+
+@pytest.mark.parametrize(
+    ("tables", "given"),
+    [(5, {}), (6, {}), (7, {}), (9, {}), (7, {"rounds": 5}), (8, {"variant": "relay"})],
+)
+def test_the_rover_leaves_curtailing_as_in_the_mitchell(
+    tables: int, given: dict[str, object]
+) -> None:
+    """The rover takes a displaced pair's seat, so every table still plays every round:
+    play may stop after any round of a straight or skip Mitchell, never in a relay."""
+    m = ROVER.build(tables, options(**given))
+    base = Mitchell().build(tables, MitchellOptions.model_validate({**given, "rounds": m.rounds}))
+    assert m.curtail_after == base.curtail_after
+    assert m.curtail_after == (() if given.get("variant") == "relay" else tuple(range(1, m.rounds)))
+    assert_curtailing_exact(m)

@@ -12,6 +12,7 @@ from engine.seating import Line, Pair
 from engine.validator import check
 from plugins.movements.mitchell import Mitchell
 from plugins.movements.mitchell_twin import TwinMitchell, TwinOptions
+from tests.plugins.test_mitchell import assert_curtailing_exact
 
 TWIN = TwinMitchell()
 
@@ -86,3 +87,18 @@ def assert_twin_sound(m: Movement) -> None:
 )
 def test_every_size_is_sound(tables: int, variant: str, stanzas: int) -> None:
     assert_twin_sound(TWIN.build(tables, options(variant=variant, stanzas=stanzas)))
+
+
+@pytest.mark.parametrize(
+    ("tables", "stanzas", "stops"),
+    [(10, 2, (1, 2, 3, 4, 5)), (10, 1, (1, 2, 3, 4)), (8, 2, (1, 2, 3)), (8, 1, (1, 2))],
+)
+def test_twin_may_stop_within_the_first_stanza(
+    tables: int, stanzas: int, stops: tuple[int, ...]
+) -> None:
+    """Both rows play every set of the first half each round, so play may stop after any
+    round of the first stanza (the second half of the boards then left out, as with
+    ``stanzas=1``); in the second stanza the first half has been played more often."""
+    m = TWIN.build(tables, options(stanzas=stanzas))
+    assert m.curtail_after == stops
+    assert_curtailing_exact(m)

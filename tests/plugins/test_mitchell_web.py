@@ -11,6 +11,7 @@ from engine.movement import Movement
 from engine.seating import Line, Pair
 from engine.validator import check
 from plugins.movements.mitchell_web import WebMitchell, WebOptions
+from tests.plugins.test_mitchell import assert_curtailing_exact
 
 WEB = WebMitchell()
 
@@ -112,3 +113,14 @@ def test_every_web_is_sound(data: st.DataObject) -> None:
     if tables < sets:
         return
     assert_web_sound(WEB.build(tables, options(sets=sets, mitchell_sections=sections)))
+
+
+@pytest.mark.parametrize(
+    ("tables", "given"), [(14, {}), (16, {}), (13, {"mitchell_sections": 1, "sets": 9})]
+)
+def test_a_web_cannot_stop_early(tables: int, given: dict[str, object]) -> None:
+    """The web's groups leave sets waiting, so its boards are played equally often only
+    when every round is played."""
+    m = WEB.build(tables, options(**given))
+    assert m.curtail_after == ()
+    assert_curtailing_exact(m)

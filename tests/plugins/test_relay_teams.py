@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily, create_registry
+from engine.plugins import MovementFamily, create_registry, parse_options
 from plugins.movements import relay_teams as relay_module
 from plugins.movements.relay_teams import (
     NewEnglandRelay,
@@ -19,6 +19,7 @@ from plugins.movements.relay_teams import (
     new_england_relay,
 )
 from tests.plugins.test_bam_invariants import assert_team_movement, not_installed
+from tests.plugins.test_mitchell import assert_curtailing_exact
 
 STANDARD, RELAY, STAGGER = StandardTeams(), NewEnglandRelay(), Stagger()
 
@@ -217,3 +218,23 @@ def test_descriptions() -> None:
     assert "set 2 starts on table 1, set 1 on table 7" in STANDARD.build(7).description
     assert "Set 2 starts on the 1 and 4 relay" in new_england_relay(6, TeamsOptions()).description
     assert "odd meet even" in STAGGER.build(8, StaggerOptions(session=2)).description
+
+
+@pytest.mark.parametrize(
+    ("family", "tables", "given"),
+    [
+        ("standard-teams", 7, {}),
+        ("new-england-relay", 8, {}),
+        ("stagger", 8, {"session": 1}),
+        ("stagger", 8, {"session": 2}),
+    ],
+)
+def test_team_movements_that_cannot_stop_early(
+    family: str, tables: int, given: dict[str, object]
+) -> None:
+    """In each a match's two halves come in different rounds (and a New England relay
+    plays its sets unequally), so no round is a place to stop."""
+    plugin = create_registry().movement(family)
+    m = plugin.build(tables, parse_options(plugin, given))
+    assert m.curtail_after == ()
+    assert_curtailing_exact(m)
