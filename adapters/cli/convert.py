@@ -34,10 +34,18 @@ def register(app: typer.Typer) -> None:
     @convert_app.command("vp")
     @guarded
     def convert_vp(
-        boards: Annotated[int, typer.Option("--boards", help="Boards played in the match.")],
+        boards: Annotated[
+            int,
+            typer.Option(
+                "--boards", help="Boards played in the match (or that the scale is read for)."
+            ),
+        ],
         imps: Annotated[int, typer.Option("--imps", help="IMP margin (< 0 for a loss).")],
         scale: Annotated[
-            str, typer.Option("--scale", help="VP scale: wbf2013, 10-0, 12-0, 20-0, mccallum-40, …")
+            str,
+            typer.Option(
+                "--scale", help="VP scale: wbf2013, 10-0, 12-0, 20-0, 25-0, 29-0, mccallum-40, …"
+            ),
         ] = "wbf2013",
         store: Store = None,
         fmt: Fmt = Format.table,

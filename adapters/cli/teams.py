@@ -13,6 +13,7 @@ from adapters.cli.output import Format
 from engine.errors import Rejected
 from engine.numbers import show
 from engine.plugins import parse_options as plugin_options
+from engine.plugins import scale_for
 from engine.standings import names_of, scoring_choice
 from plugins.scoring.team_events import PlaysMatches, cross_table
 
@@ -47,7 +48,7 @@ def crosstable(
         )
     parsed = plugin_options(method, options)
     scale_name = getattr(parsed, "vp_scale", None)
-    scale = None if scale_name is None else app.registry.vp_scale(scale_name)
+    scale = None if scale_name is None else scale_for(app.registry.vp_scale(scale_name), parsed)
     teams = [t.number for t in state.movement.teams]
     table = cross_table(method.matches(state.facts(), parsed), teams, scale)
     names = {t.number: names_of(tournament, state, t) for t in state.movement.teams}

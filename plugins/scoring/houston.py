@@ -27,10 +27,11 @@ from plugins.scoring.comparison import (
     score_boards,
     version_name,
 )
+from plugins.scoring.vp_scales import VpScaleOptions
 
 
-class HoustonOptions(BaseModel):
-    """How the datum is found and what adjusted scores are worth."""
+class HoustonOptions(VpScaleOptions):
+    """How the datum is found, what adjusted scores are worth, and the VP scale (if any)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -48,11 +49,6 @@ class HoustonOptions(BaseModel):
     )
     average_plus_imps: int = Field(
         3, ge=0, description="IMPs for average plus; average minus is as many below 0."
-    )
-    vp_scale: str | None = Field(
-        None,
-        description="A victory-point scale: each match's IMPs are converted to VPs on it "
-        "and the VPs are ranked (none: the IMPs are ranked).",
     )
 
 

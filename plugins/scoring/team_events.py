@@ -57,6 +57,7 @@ from plugins.scoring.teams import (
     imp_match,
     round_robin,
 )
+from plugins.scoring.vp_scales import VpScaleOptions
 
 Outcome = int | tuple[Award, Award] | Blend
 """A table's result as scoring sees it: a played NS score, an artificial score for each
@@ -331,7 +332,7 @@ def match_sheet(score: SectionScore) -> tuple[ScoredResult, ...]:
 # ---- the methods ------------------------------------------------------------------------------
 
 
-class TeamImpsOptions(BaseModel):
+class TeamImpsOptions(VpScaleOptions):
     """What adjusted scores are worth, and whether matches become victory points."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -342,11 +343,6 @@ class TeamImpsOptions(BaseModel):
         description="IMPs on the board for average plus (law 12C2: 3); average minus is "
         "as many below 0.",
     )
-    vp_scale: str | None = Field(
-        None,
-        description="A victory-point scale (wbf2013, 20-0, mccallum-40 …): each match's IMP "
-        "margin is converted to VPs on it and the VPs are ranked (none: the IMPs are ranked).",
-    )
 
 
 class TeamImps:
@@ -356,7 +352,8 @@ class TeamImps:
     less the opponents' NS score at theirs; the IMP table turns it into IMPs, which the
     other team loses. Every board two teams played against each other in the section,
     whichever rounds, is their match. A team's total is its IMPs over all its matches,
-    or with ``vp_scale`` the VPs each match's margin is worth on that scale.
+    or with ``scale`` (``vp_scale``) the VPs each match's margin is worth on that scale,
+    read for ``boards`` boards when that option is given.
 
     Adjusted scores: average plus is +3 IMPs on the board, average minus -3, average 0
     (A60 and A40 the same); a neutral board is 0 to both teams. An artificial score at

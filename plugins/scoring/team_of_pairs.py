@@ -14,23 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from engine.hookspecs import hookimpl
 from engine.plugins import VictoryPointScale
 from engine.scoring import SectionScore
 from plugins.scoring.cross_imps import CrossImps, CrossImpsOptions
 from plugins.scoring.houston import match_victory_points
+from plugins.scoring.vp_scales import VpScaleOptions
 
 
-class TeamOfPairsOptions(CrossImpsOptions):
-    """Cross-IMP options, and the VP scale when each round is converted to VPs."""
-
-    vp_scale: str | None = Field(
-        None,
-        description="Convert each round's IMP margin to VPs on this scale (e.g. wbf2013); "
-        "empty: rank on the IMP total.",
-    )
+class TeamOfPairsOptions(CrossImpsOptions, VpScaleOptions):
+    """Cross-IMP options, and the VP scale when each round is converted to VPs
+    (``scale=``, or ``vp_scale=``; ``boards=`` to read it for a fixed number of boards)."""
 
 
 class TeamOfPairs(CrossImps):

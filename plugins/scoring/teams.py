@@ -5,7 +5,7 @@ and part 3 ch. 4 §3 (the scoring methods of a team game). These are pure functi
 the recorded boards of a match (:class:`engine.teams.TeamMatch`); the scoring methods
 that find a team section's matches in its recorded results and score them with these
 are in :mod:`plugins.scoring.team_events`. VPs come from any registered
-:class:`engine.plugins.VictoryPointScale` (``wbf2013``, ``20-0``, ``mccallum-40``, …),
+:class:`engine.plugins.VictoryPointScale` (``wbf2013``, ``20-0``, ``25-0``, ``mccallum-40``, …),
 McCallum included.
 """
 

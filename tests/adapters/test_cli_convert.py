@@ -61,6 +61,11 @@ def test_vp_of_a_loss_still_puts_the_winner_first(app: typer.Typer) -> None:
         ("12-0", "-7", ("8.00", "4.00")),
         ("mccallum-40", "-10", ("50.00", "30.00")),
         ("WBF", "60", ("20.00", "0.00")),
+        ("25-0", "0", ("15.00", "15.00")),
+        ("25-0", "-21", ("20.00", "10.00")),
+        ("wbf-25", "72", ("25.00", "0.00")),
+        ("29-0", "0", ("17.00", "17.00")),
+        ("29-0", "-21", ("24.00", "10.00")),
     ],
 )
 def test_vp_on_other_scales(
@@ -68,6 +73,30 @@ def test_vp_on_other_scales(
 ) -> None:
     data = run_json(app, "vp", "--boards", "16", "--imps", imps, "--scale", scale)
     assert data == {"winner": expected[0], "loser": expected[1]}
+
+
+def test_the_old_wbf_scale_the_issue_asks_for(app: typer.Typer) -> None:
+    # traveller convert vp --boards 16 --imps 7 --scale 25-0: the 16-board band 3-7 IMPs.
+    assert run_json(app, "vp", "--boards", "16", "--imps", "7", "--scale", "25-0") == {
+        "winner": "16.00",
+        "loser": "14.00",
+    }
+    result = runner.invoke(
+        app, ["convert", "vp", "--boards", "16", "--imps", "7", "--scale", "25-0"]
+    )
+    assert "+7 IMPs over 16 boards (25-0): winner 16.00, loser 14.00" in result.stdout
+
+
+def test_the_old_wbf_scale_has_no_table_for_ten_boards(app: typer.Typer) -> None:
+    result = runner.invoke(
+        app,
+        ["convert", "vp", "--boards", "10", "--imps", "7", "--scale", "25-0", "--format", "json"],
+    )
+    assert result.exit_code == 1
+    error = json.loads(result.stderr)
+    assert error["error"] == "InvalidInput"
+    assert "8, 12, 16, 20, 24, 28 and 32 boards, not 10" in error["message"]
+    assert "wbf2013" in error["hint"]
 
 
 def test_the_table_format_is_for_people(app: typer.Typer) -> None:
@@ -81,7 +110,7 @@ def test_the_table_format_is_for_people(app: typer.Typer) -> None:
 def test_an_unknown_scale_says_which_exist(app: typer.Typer) -> None:
     result = runner.invoke(
         app,
-        ["convert", "vp", "--boards", "16", "--imps", "7", "--scale", "25-0", "--format", "json"],
+        ["convert", "vp", "--boards", "16", "--imps", "7", "--scale", "26-0", "--format", "json"],
     )
     assert result.exit_code == 1
     error = json.loads(result.stderr)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
+from adapters.cli.common import open_app
 from engine.errors import InvalidInput
 from engine.history import standings_at
 from engine.imps import imps
@@ -22,6 +23,7 @@ from engine.plugins import (
     ScoringMethod,
     create_registry,
     parse_options,
+    scale_for,
 )
 from engine.scoring import (
     Award,
@@ -47,6 +49,7 @@ from plugins.scoring.team_events import (
 )
 from plugins.scoring.teams import BamOptions, imp_match
 from plugins.scoring.vp_scales import Wbf2013
+from tests.acceptance.cli import Cli
 
 F = Fraction
 NS, EW = Line.NS, Line.EW
@@ -455,3 +458,81 @@ def test_a_round_robin_played_through_the_engine(
     assert sorted(r.pair for r in field.rows) == [Pair(t, NS) for t in range(1, 5)]
     assert sum(r.score for r in field.rows) == total
     assert all(r.boards_played == 6 for r in field.rows)
+
+
+# -- the VP options: scale (vp_scale) and boards ------------------------------------------------
+
+
+def test_the_boards_option_reads_the_scale_for_the_boards_the_conditions_name(
+    registry: Registry,
+) -> None:
+    # The manual's match is 4 boards. Read for 8 boards, team 1's 1-IMP loss is worth what
+    # it is worth over 8 boards.
+    method = registry.scoring("team-imps")
+    options = parse_options(method, {"scale": "wbf2013", "boards": "8"})
+    assert isinstance(options, TeamImpsOptions) and options.vp_scale == "wbf2013"
+    assert isinstance(method, ConvertsToVictoryPoints)
+    scored = method.score(facts(MANUAL_MATCH, teams=2), options)
+    vps = method.victory_points(scored, scale_for(registry.vp_scale(options.vp_scale), options))
+    lost, won = WBF.victory_points(-1, 8)
+    assert totals(vps) == {1: lost, 2: won} and lost != F("9.39")
+    # The old WBF scale prints no 4-board table; on its 8-board one 1 IMP is 15-15.
+    with pytest.raises(InvalidInput, match="not 4"):
+        method.victory_points(scored, registry.vp_scale("25-0"))
+    old = parse_options(method, {"scale": "25-0", "boards": 8})
+    assert totals(method.victory_points(scored, scale_for(registry.vp_scale("25-0"), old))) == {
+        1: 15,
+        2: 15,
+    }
+
+
+def round_robin_event(options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A 4-team round robin of 2-board matches, every board played, scored by team-imps."""
+    monkeypatch.delenv("TRAVELLER_PLUGINS_BLOCK", raising=False)
+    app = memory_app(team_events, vp_scales)
+    event = app.create_event("Teams", scoring=ScoringChoice(method="team-imps", options=options))
+    app.assign_movement(event, "round-robin", tables=4, options={"boards_per_round": 2})
+    play_movement(app, event)
+    return app, event
+
+
+def test_matches_the_25_0_scale_has_no_table_for_are_refused_with_the_way_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app, event = round_robin_event({"scale": "25-0"}, monkeypatch)
+    with pytest.raises(InvalidInput, match="not 2") as refused:
+        standings_at(app, event)
+    assert "boards=N" in (refused.value.hint or "")
+
+
+def test_a_round_robin_of_two_board_matches_on_the_8_board_25_0_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app, event = round_robin_event({"scale": "25-0", "boards": 8}, monkeypatch)
+    (field,) = standings_at(app, event).fields
+    # Six matches, each worth 30 VPs up to 25-5 and at least 25 (25-0).
+    assert 6 * 25 <= sum(r.score for r in field.rows) <= 6 * 30
+
+
+def test_the_vp_options_from_the_command_line() -> None:
+    cli = Cli()
+    event = cli.run(
+        "event", "create", "--name", "Teams league", "--scoring", "team-imps",
+        "--option", "scale=wbf2013", "--option", "boards=8",
+    )["id"]  # fmt: skip
+    app = open_app(cli.store)
+    options = app.tournament(app.resolve_event(event)).scoring.options
+    assert options == {"scale": "wbf2013", "boards": "8"}
+    parsed = parse_options(app.registry.scoring("team-imps"), options)
+    assert isinstance(parsed, TeamImpsOptions)
+    assert (parsed.vp_scale, parsed.boards) == ("wbf2013", 8)
+
+    def refused(*option: str) -> str:
+        error = cli.run(
+            "event", "create", "--name", "Teams", "--scoring", "team-imps", *option, ok=False
+        )  # fmt: skip
+        return str(error["message"])
+
+    assert "no VP scale called 'wbf1990'" in refused("--option", "scale=wbf1990")
+    assert "name the scale too" in refused("--option", "boards=8")
+    assert "greater than or equal to 1" in refused("--option", "scale=25-0", "--option", "boards=0")
