@@ -713,30 +713,40 @@ class Traveller(Application[UUID]):
         ew: int,
         outcomes: Sequence[tuple[Fraction, int]],
         reason: str,
-        law: str | None = "12C1c",
+        outcomes_ew: Sequence[tuple[Fraction, int]] | None = None,
+        law: str | None = None,
         session: int = 1,
         section: str = "A",
         numbering: Numbering | None = None,
         actor: str = "director",
-    ) -> None:
-        """Give a table a weighted assigned score (law 12C1(c)): NS scores with weights."""
+    ) -> ScoreAssigned:
+        """Give a table an assigned score (law 12C): NS scores with weights (one of weight
+        1, or several, law 12C1(c)). With ``outcomes_ew`` the score is split: ``outcomes``
+        is what North-South are given and ``outcomes_ew`` (NS scores too) what East-West
+        are given. ``law`` defaults to 12C1c for a weighted score, 12C otherwise.
+        Returns the event recorded."""
 
-        def command(uow: UnitOfWork) -> None:
+        def command(uow: UnitOfWork) -> ScoreAssigned:
             where = (event_id, session, section, board, ns, ew)
             state = self._table_to_adjust(uow, *where, numbering, reason, "an assigned score")
-            checked = rules.check_weighted_score(board, outcomes)
-            uow.trigger(
+            if outcomes_ew is None:
+                checked, checked_ew = rules.check_weighted_score(board, outcomes), None
+            else:
+                checked, checked_ew = rules.check_split_score(state, board, outcomes, outcomes_ew)
+            weighed = len(checked) > 1 or (checked_ew is not None and len(checked_ew) > 1)
+            return uow.trigger(
                 state,
                 ScoreAssigned,
                 board=board,
                 ns=ns,
                 ew=ew,
-                outcomes=tuple((str(weight), score) for weight, score in checked),
-                law=law,
+                outcomes=_as_text(checked),
+                outcomes_ew=None if checked_ew is None else _as_text(checked_ew),
+                law=law if law is not None else "12C1c" if weighed else "12C",
                 reason=reason,
             )
 
-        self._run(actor, command)
+        return self._run(actor, command)
 
     def _table_to_adjust(
         self,
@@ -1036,3 +1046,8 @@ class Traveller(Application[UUID]):
             )
 
         return self._run(actor, command)
+
+
+def _as_text(outcomes: Iterable[tuple[Fraction, int]]) -> tuple[tuple[str, int], ...]:
+    """(weight, NS score) pairs as an event stores them: the weight as exact text."""
+    return tuple((str(weight), score) for weight, score in outcomes)

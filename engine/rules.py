@@ -563,31 +563,69 @@ def check_fouled_groups(
 
 
 def check_weighted_score(
-    board: int, outcomes: Sequence[tuple[Fraction, int]]
+    board: int, outcomes: Sequence[tuple[Fraction, int]], *, side: str | None = None
 ) -> tuple[tuple[Fraction, int], ...]:
-    """A weighted assigned score (law 12C1(c)): positive weights adding up to 1, each
-    with a score North-South can have on the board, and no score given twice."""
-    usage = "For example --score 2/3:420 --score 1/3:-50."
+    """An assigned score (law 12C): positive weights adding up to 1, each with a score
+    North-South can have on the board, and no score given twice. ``side`` ("NS" or "EW")
+    names the side of a split score the results are for, in the messages."""
+    usage = (
+        "For example --score 2/3:420 --score 1/3:-50."
+        if side is None
+        else "For example --ns-score 420 --ew-score -450, or weighted: --ew-score 2/3:-450."
+    )
+    whose = "" if side is None else f" of the {side} side's assigned score"
     if not outcomes:
-        raise InvalidInput("A weighted score needs at least one weighted result.", hint=usage)
+        raise InvalidInput(
+            "An assigned score needs at least one result"
+            + ("." if side is None else f" for the {side} side."),
+            hint=usage,
+        )
     for weight, _ in outcomes:
         if weight <= 0:
-            raise InvalidInput(f"The weight {weight} is not above 0.", hint=usage)
+            raise InvalidInput(f"The weight {weight}{whose} is not above 0.", hint=usage)
     total = sum((weight for weight, _ in outcomes), Fraction(0))
     if total != 1:
-        raise InvalidInput(f"The weights add up to {total}, not 1.", hint=usage)
+        raise InvalidInput(f"The weights{whose} add up to {total}, not 1.", hint=usage)
     possible = bridge.possible_scores_ns(board)
     scores = [score for _, score in outcomes]
     for score in scores:
+        # An EW side's results are stored as NS scores; the director wrote them as EW's.
+        shown = -score if side == "EW" else score
         if score not in possible:
             raise bridge_error(
-                f"Board {board}: no contract can score {score:+d} for NS "
+                f"Board {board}: no contract can score {shown:+d} for {side or 'NS'} "
                 f"(vulnerability {bridge.vulnerability(board).value}).",
-                "Give each score as the NS score of a result the board can have.",
+                "Give each score as a result the board can have.",
             )
         if scores.count(score) > 1:
             raise InvalidInput(
-                f"The score {score:+d} is given twice.",
+                f"The score {shown:+d}{whose} is given twice.",
                 hint="Give it once, with the weights added together.",
             )
     return tuple((Fraction(weight), score) for weight, score in outcomes)
+
+
+def check_split_score(
+    state: Section,
+    board: int,
+    ns_side: Sequence[tuple[Fraction, int]],
+    ew_side: Sequence[tuple[Fraction, int]],
+) -> tuple[tuple[tuple[Fraction, int], ...], tuple[tuple[Fraction, int], ...]]:
+    """A split assigned score (law 12C): each side's results checked, as NS scores; the two
+    sides must differ (else it is one assigned score), and the section must be a pairs or
+    individual one: a team match compares its two tables, not a table with a field."""
+    ns_checked = check_weighted_score(board, ns_side, side="NS")
+    ew_checked = check_weighted_score(board, ew_side, side="EW")
+    if sorted(ns_checked) == sorted(ew_checked):
+        raise InvalidInput(
+            "NS and EW are given the same assigned score, so it is not split.",
+            hint="Leave out --ew-score: one assigned score is the same for both sides.",
+        )
+    if state.movement is not None and state.movement.kind == "teams":
+        raise Rejected(
+            f"Section {state.name} plays a team movement, and a team method cannot score a "
+            "split assigned score.",
+            hint="Give the table one assigned score (leave out --ew-score), or artificial "
+            "scores with `traveller adjust`.",
+        )
+    return ns_checked, ew_checked

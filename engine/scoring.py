@@ -56,13 +56,37 @@ class Award:
         )
 
 
+Blend = tuple[tuple[Fraction, int], ...]
+"""A weighted assigned score (law 12C1(c)): (weight, NS score) pairs, the weights summing to 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A split assigned score: the director gave each side of the table its own result.
+
+    ``ns`` is the result North-South are scored on, ``ew`` the one East-West are scored
+    on, each an NS score or a weighted blend of NS scores: NS +420 / EW −450 is
+    ``Split(420, 450)``. The two need not balance (the manual, part 2 ch. 4). In a field
+    each side is compared with the pairs of its own direction: the other NS pairs with
+    ``ns``, the other EW pairs with ``ew``."""
+
+    ns: int | Blend
+    ew: int | Blend
+
+
+def _one(blend: Blend) -> int | Blend:
+    """A blend of one result (weight 1) is that result's score."""
+    return blend[0][1] if len(blend) == 1 else blend
+
+
 @dataclass(frozen=True, slots=True)
 class TableResult:
     """What happened at one table on one board, as the scorer sees it.
 
     Exactly one of these holds: ``score_ns`` is the NS score of a played board;
     ``neutral`` marks a board not played through no one's fault; ``award_ns`` and
-    ``award_ew`` are artificial adjusted scores.
+    ``award_ew`` are artificial adjusted scores; ``weighted`` is an assigned score
+    (with ``split_ew``, a split one).
     """
 
     board: int
@@ -72,13 +96,21 @@ class TableResult:
     neutral: bool = False
     award_ns: Award | None = None
     award_ew: Award | None = None
-    weighted: tuple[tuple[Fraction, int], ...] = ()
-    """A weighted assigned score (law 12C1(c)): (weight, NS score) pairs whose weights
-    sum to 1. When given, ``score_ns`` is empty and the table is scored as a blend."""
+    weighted: Blend = ()
+    """An assigned score (law 12C): (weight, NS score) pairs whose weights sum to 1, one
+    result of weight 1 or several (law 12C1(c)). When given, ``score_ns`` is empty."""
+    split_ew: Blend = ()
+    """A split assigned score: the result East-West are given, as ``weighted`` is the one
+    North-South are given. Empty when both sides have the same (balancing) score."""
 
     @property
     def played(self) -> bool:
         return self.score_ns is not None
+
+    @property
+    def split(self) -> bool:
+        """Whether each side has its own assigned result."""
+        return bool(self.split_ew)
 
     @overload
     def outcome(self, neutral_award: Award) -> int | tuple[Award, Award]: ...
@@ -86,38 +118,79 @@ class TableResult:
     @overload
     def outcome(
         self, neutral_award: Award, *, weighted: Literal[True]
-    ) -> int | tuple[Award, Award] | tuple[tuple[Fraction, int], ...]: ...
+    ) -> int | tuple[Award, Award] | Blend: ...
+
+    @overload
+    def outcome(
+        self, neutral_award: Award, *, weighted: Literal[True], split: Literal[True]
+    ) -> int | tuple[Award, Award] | Blend | Split: ...
 
     def outcome(
-        self, neutral_award: Award, *, weighted: bool = False
-    ) -> int | tuple[Award, Award] | tuple[tuple[Fraction, int], ...]:
+        self, neutral_award: Award, *, weighted: bool = False, split: bool = False
+    ) -> int | tuple[Award, Award] | Blend | Split:
         """The NS score of a played board, or each side's adjusted score (a neutral
-        table's pairs both get ``neutral_award``), or a weighted assigned score's
-        (weight, NS score) pairs for a method that scores them (``weighted=True``)."""
+        table's pairs both get ``neutral_award``), or an assigned score's (weight, NS
+        score) pairs for a method that weighs them (``weighted=True``), or a split
+        assigned score's two sides for a method that compares each side with its own
+        direction (``split=True``)."""
         ns, ew = self.award_ns, self.award_ew
         awarded = ns is not None or ew is not None
-        if self.score_ns is not None and not (self.neutral or awarded or self.weighted):
-            return self.score_ns
-        if self.score_ns is None and self.neutral and not (awarded or self.weighted):
-            return neutral_award, neutral_award
-        if self.score_ns is None and not (self.neutral or self.weighted):
+        assigned = bool(self.weighted)
+        kinds = (self.score_ns is not None) + self.neutral + awarded + assigned
+        if kinds == 1 and (assigned or not self.split_ew):
+            if self.score_ns is not None:
+                return self.score_ns
+            if self.neutral:
+                return neutral_award, neutral_award
             if ns is not None and ew is not None:
                 return ns, ew
-        elif self.score_ns is None and self.weighted and not (self.neutral or awarded):
-            if not weighted:
-                raise InvalidInput(
-                    f"Board {self.board}, {self.ns} v {self.ew} has a weighted assigned score "
-                    "(law 12C1(c)), which this scoring method cannot score.",
-                    hint="Score the section by a method that weighs scores (matchpoints, "
-                    "houston, butler, cross-imps, total-points), or give the table a single "
-                    "score with `traveller result correct`.",
-                )
-            return self.weighted
+            if self.split_ew:
+                if not (split and weighted):
+                    raise InvalidInput(
+                        f"Board {self.board}, {self.ns} v {self.ew} has a split assigned score "
+                        "(each side given its own result), which this scoring method cannot "
+                        "score.",
+                        hint="Score the section by a pair method that compares scores "
+                        "(matchpoints, houston, butler, cross-imps, total-points), or give "
+                        "both sides one assigned score with `traveller assign`.",
+                    )
+                return Split(_one(self.weighted), _one(self.split_ew))
+            if assigned:
+                if not weighted:
+                    raise InvalidInput(
+                        f"Board {self.board}, {self.ns} v {self.ew} has a weighted assigned "
+                        "score (law 12C1(c)), which this scoring method cannot score.",
+                        hint="Score the section by a method that weighs scores (matchpoints, "
+                        "houston, butler, cross-imps, total-points), or give the table a "
+                        "single score with `traveller result correct`.",
+                    )
+                return self.weighted
         raise InvalidInput(
             f"Board {self.board}, {self.ns} v {self.ew}: the result is not one score, "
-            "a neutral board, an adjusted score for each side, or a weighted score.",
+            "a neutral board, an adjusted score for each side, or an assigned score.",
             hint="Correct the result so it is exactly one of these.",
         )
+
+
+def shown_blend(blend: Blend, *, ew: bool = False) -> str:
+    """An assigned result as a director writes it: ``+420``, or ``2/3 of +420 + 1/3 of -50``.
+
+    The scores are NS scores; with ``ew`` they are shown as East-West's own (``-420``)."""
+    sign = -1 if ew else 1
+    if len(blend) == 1:
+        return f"{sign * blend[0][1]:+d}"
+    return " + ".join(f"{weight} of {sign * score:+d}" for weight, score in blend)
+
+
+def shown_assigned(fact: TableResult) -> str | None:
+    """A table's assigned score as the traveller shows it: ``2/3 of +420 + 1/3 of -50``
+    (NS scores), or a split one as ``NS +420 / EW -450`` (each side's own score); None
+    for a table with no assigned score."""
+    if not fact.weighted:
+        return None
+    if not fact.split_ew:
+        return shown_blend(fact.weighted)
+    return f"NS {shown_blend(fact.weighted)} / EW {shown_blend(fact.split_ew, ew=True)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +232,9 @@ class ScoredResult:
     datum: Fraction | None = None
     """The score this result was measured against (datum methods; on a fouled board, its
     version's datum)."""
+    datum_ew: Fraction | None = None
+    """On a board with a split assigned score, the datum the EW pair was measured against
+    when it is not ``datum``: EW pairs compete with the result the split table's EW got."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +267,9 @@ class SectionScore:
     higher_is_better: bool = True
     datum: dict[int, Fraction] = field(default_factory=dict)
     """Board → the datum results were measured against (Houston/Butler methods only)."""
+    datum_ew: dict[int, Fraction] = field(default_factory=dict)
+    """Board → the datum of the EW pairs, on a board whose split assigned score gives
+    them another one."""
 
 
 def credit_players(score: SectionScore, movement: Movement) -> SectionScore:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -113,15 +113,30 @@ class BoardDeclaredNeutral(DomainEvent):
 
 
 class ScoreAssigned(DomainEvent):
-    """A weighted assigned score (law 12C1(c)): several results, each with its weight.
+    """An assigned score (law 12C): one result, or several each with its weight (law
+    12C1(c)), as (weight, NS score) pairs; the weights are exact fractions written as
+    text ("2/3") and sum to 1.
 
-    Weights are exact fractions written as text ("2/3") and sum to 1."""
+    Schema 2 adds ``outcomes_ew``, a split assigned score: the result(s) East-West are
+    given, as (weight, NS score) pairs too, when the director gives each side its own
+    (NS +420 / EW −450 is ``outcomes`` (("1", 420),) and ``outcomes_ew`` (("1", 450),)).
+    None, as in every schema-1 event, when both sides have the same score."""
+
+    schema_version: ClassVar[int] = 2
 
     board: int
     ns: int
     ew: int
     outcomes: tuple[tuple[str, int], ...]
     law: str | None = None
+    outcomes_ew: tuple[tuple[str, int], ...] | None = None
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """Schema 1 had no split scores: both sides had ``outcomes``."""
+        if version < 2:
+            state = {**state, "outcomes_ew": None}
+        return state
 
 
 class BoardFouled(DomainEvent):
@@ -303,6 +318,7 @@ class Section:
         award_ns: Award | None = None,
         award_ew: Award | None = None,
         weighted: tuple[tuple[Fraction, int], ...] = (),
+        split_ew: tuple[tuple[Fraction, int], ...] = (),
     ) -> None:
         """Put a new (immutable) entry for the table of (board, ns, ew) in place."""
         key = (board, self.pair(Line.NS, ns))
@@ -315,6 +331,7 @@ class Section:
             award_ns=award_ns,
             award_ew=award_ew,
             weighted=weighted,
+            split_ew=split_ew,
         )
         entry = TableEntry(fact, result)
         self.tables[key] = entry
@@ -372,6 +389,7 @@ class Section:
                     event.ns,
                     event.ew,
                     weighted=tuple((Fraction(w), score) for w, score in event.outcomes),
+                    split_ew=tuple((Fraction(w), score) for w, score in event.outcomes_ew or ()),
                 )
             case BoardFouled():
                 self.fouled = {**self.fouled, event.board: event.groups}

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from engine import bridge
 from engine.errors import NotFound
 from engine.numbers import round_half_up, show
-from engine.plugins import ConvertsToVictoryPoints, Registry, parse_options
+from engine.plugins import ConvertsToVictoryPoints, Registry, parse_options, scale_for
 from engine.scoring import (
     PairTotal,
     ScoredResult,
@@ -36,6 +36,7 @@ from engine.scoring import (
     SectionScore,
     TableResult,
     credit_players,
+    shown_assigned,
 )
 from engine.seating import Numbering, Pair, pair_order
 from engine.section import Section
@@ -311,7 +312,7 @@ def _score(
     scale = getattr(options, "vp_scale", None)
     if scale is not None and isinstance(method, ConvertsToVictoryPoints):
         # Scoring sees only facts and options; the VP scale is another plugin, looked up here.
-        scored = method.victory_points(scored, registry.vp_scale(scale))
+        scored = method.victory_points(scored, scale_for(registry.vp_scale(scale), options))
     return scored
 
 
@@ -576,6 +577,7 @@ def traveller(
         "top": number(scored.tops.get(board, Fraction(0))),
         "method": scored.method,
         "datum": None if board not in scored.datum else number(scored.datum[board]),
+        **({} if board not in scored.datum_ew else {"datum_ew": number(scored.datum_ew[board])}),
         "results": [_traveller_line(section, s) for s in sorted(rows, key=_order)],
     }
 
@@ -592,6 +594,8 @@ def _traveller_line(section: Section, s: ScoredResult) -> dict[str, Any]:
         adjusted = "N"
     elif entry.award_ns is not None:
         adjusted = f"{entry.award_ns}/{entry.award_ew}"
+    else:
+        adjusted = shown_assigned(entry.fact)
     return (
         {
             "ns": s.result.ns.number,
@@ -602,6 +606,7 @@ def _traveller_line(section: Section, s: ScoredResult) -> dict[str, Any]:
             "lead": None if r is None else r.lead,
             "score_ns": None if r is None else r.score_ns,
             "adjusted": adjusted,
+            "assigned": _assigned(entry.fact),
             "points_ns": show(s.points_ns),
             "points_ew": show(s.points_ew),
             # The same numbers under their matchpoint names, as the traveller sheet heads them.
@@ -613,9 +618,24 @@ def _traveller_line(section: Section, s: ScoredResult) -> dict[str, Any]:
     )
 
 
+def _assigned(fact: TableResult) -> dict[str, Any] | None:
+    """An assigned score's results as (weight, NS score) pairs: ``ns`` what North-South
+    are scored on, ``ew`` what East-West are (the same unless the score is split)."""
+    if not fact.weighted:
+        return None
+    ew = fact.split_ew or fact.weighted
+    return {
+        "ns": [[str(w), score] for w, score in fact.weighted],
+        "ew": [[str(w), score] for w, score in ew],
+        "split": fact.split,
+    }
+
+
 def _datum_of(s: ScoredResult) -> dict[str, Any]:
-    """The datum a result was measured against, shown on its line for datum methods."""
-    return {} if s.datum is None else {"datum": number(s.datum)}
+    """The datum a result was measured against, shown on its line for datum methods (and
+    the EW pairs' own, on a board whose split score gives them another)."""
+    shown = {} if s.datum is None else {"datum": number(s.datum)}
+    return shown if s.datum_ew is None else shown | {"datum_ew": number(s.datum_ew)}
 
 
 def _players_at(section: Section, s: ScoredResult) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""``traveller fouled`` and ``traveller assign``: a fouled board, a weighted assigned score."""
+"""``traveller fouled`` and ``traveller assign``: a fouled board, an assigned score (weighted
+or split)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from adapters.cli.common import (
 )
 from adapters.cli.output import Format
 from engine.errors import InvalidInput
+from engine.scoring import shown_blend
 
 
 def register(app: typer.Typer) -> None:
@@ -79,15 +81,32 @@ def assign(
     ns: NS,
     ew: EW,
     score: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
             "--score",
-            help="WEIGHT:NS-SCORE, such as 2/3:420; give one per result, the weights adding "
-            "up to 1.",
+            "--ns-score",
+            help="The assigned NS score, such as 420 or -50; weighted, WEIGHT:NS-SCORE such as "
+            "2/3:420, one per result, the weights adding up to 1. With --ew-score, the score "
+            "North-South are given.",
         ),
-    ],
+    ] = None,
+    ew_score: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ew-score",
+            help="A split score: what East-West are given, as EW's own score (EW -450 is "
+            "-450), or weighted, WEIGHT:EW-SCORE. The two sides need not balance.",
+        ),
+    ] = None,
     reason: Reason = None,
-    law: Annotated[str | None, typer.Option("--law", help="The law applied.")] = "12C1c",
+    law: Annotated[
+        str | None,
+        typer.Option(
+            "--law",
+            help="The law applied (default 12C1c for a weighted score, 12C otherwise).",
+            show_default=False,
+        ),
+    ] = None,
     numbering: NumberingOpt = None,
     session: SessionOpt = 1,
     section: SectionOpt = "A",
@@ -95,15 +114,25 @@ def assign(
     fmt: Fmt = Format.table,
     actor: Actor = None,
 ) -> None:
-    """Give a table a weighted assigned score (law 12C1(c)): several results by weight."""
+    """Give a table an assigned score (law 12C): one result, several by weight (law
+    12C1(c)), or each side its own (a split score: --ns-score 420 --ew-score -450)."""
+    if not score:
+        raise InvalidInput(
+            "Give the assigned score with --score (or --ns-score).",
+            hint="For example --score 420, --score 2/3:420 --score 1/3:-50, or a split "
+            "score --ns-score 420 --ew-score -450.",
+        )
     a = open_app(store)
     outcomes = [parse_weighted(text) for text in score]
-    a.assign_score(
+    # EW's own scores are stored as NS scores, as every score of a traveller is.
+    outcomes_ew = None if not ew_score else [(w, -s) for w, s in map(parse_weighted, ew_score)]
+    recorded = a.assign_score(
         a.resolve_event(event),
         board=board,
         ns=ns,
         ew=ew,
         outcomes=outcomes,
+        outcomes_ew=outcomes_ew,
         reason=reason or "",
         law=law,
         numbering=numbering,
@@ -111,17 +140,25 @@ def assign(
         section=section,
         actor=actor_name(actor),
     )
-    shown = " + ".join(f"{w} of {s:+d}" for w, s in outcomes)
+    weighted = tuple((Fraction(w), s) for w, s in recorded.outcomes)
+    if recorded.outcomes_ew is None:
+        shown = f"{shown_blend(weighted)} for NS"
+    else:
+        split_ew = tuple((Fraction(w), s) for w, s in recorded.outcomes_ew)
+        shown = f"NS {shown_blend(weighted)} / EW {shown_blend(split_ew, ew=True)} (split)"
     say(
         fmt,
         {
             "board": board,
             "ns": ns,
             "ew": ew,
-            "outcomes": [[str(w), s] for w, s in outcomes],
-            "law": law,
+            "outcomes": [list(o) for o in recorded.outcomes],
+            "outcomes_ew": None
+            if recorded.outcomes_ew is None
+            else [list(o) for o in recorded.outcomes_ew],
+            "law": recorded.law,
         },
-        f"Board {board}, NS {ns} v EW {ew}: {shown} for NS.",
+        f"Board {board}, NS {ns} v EW {ew}: {shown}.",
     )
 
 
@@ -144,14 +181,16 @@ def parse_group(text: str) -> list[int]:
 
 
 def parse_weighted(text: str) -> tuple[Fraction, int]:
-    """``2/3:420`` → (⅔, 420): a weight (a fraction or a decimal) and an NS score."""
+    """``2/3:420`` → (⅔, 420): a weight (a fraction or a decimal) and a score; a score
+    alone, ``420``, has the weight 1."""
     weight, colon, score = text.partition(":")
+    if not colon:
+        weight, score = "1", text
     try:
-        if not colon:
-            raise ValueError(text)
-        return Fraction(weight.strip()), int(score.strip())
+        return Fraction(weight.strip()), int(score.strip().removeprefix("+"))
     except (ValueError, ZeroDivisionError):
         raise InvalidInput(
-            f"{text!r} is not a weighted score.",
-            hint="Write WEIGHT:NS-SCORE, such as 2/3:420 or 0.25:-50.",
+            f"{text!r} is not a score or a weighted score.",
+            hint="Write the score, such as 420 or -50, or WEIGHT:SCORE, such as 2/3:420 or "
+            "0.25:-50.",
         ) from None

@@ -318,7 +318,10 @@ def _score(ns: str, ew: str) -> tuple[str, str]:
     ew_score = 0 if ew.upper() == "PASS" else whole_number(ew, "Score_EW")
     if ns_score is not None and ew_score is not None and ns_score != -ew_score:
         raise InvalidInput(
-            f"Score_NS {ns} and Score_EW {ew} disagree: each is the other with the sign changed"
+            f"Score_NS {ns} and Score_EW {ew} disagree: each is the other with the sign "
+            "changed (a split assigned score is not read from a file: give the line one "
+            "result, then record the split with `traveller assign --ns-score ... "
+            "--ew-score ...`)"
         )
     if ns_score is None:
         return ("" if ew_score is None else str(-ew_score)), ""

@@ -9,8 +9,12 @@ victory points are counted on.
 
 A weighted assigned score (law 12C1(c), such as ⅔ of 4S made and ⅓ of 4S one off) earns
 the weighted sum of what each of its results would have earned, and each other table
-scores against it the same way. A fouled board (appendix 2 §4) is scored version by
-version: the tables that played the same cards are compared only with each other.
+scores against it the same way. A split assigned score (NS +420 for North-South, EW
+-450 for East-West) is scored direction by direction: the NS pairs of the board are
+compared with the split table's NS result, the EW pairs with its EW result, so the two
+sides of a table need not be opposite numbers. A fouled board (appendix 2 §4) is scored
+version by version: the tables that played the same cards are compared only with each
+other.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeGuard, cast
 
+from engine import scoring
 from engine.errors import InvalidInput
 from engine.scoring import (
     Award,
@@ -29,13 +34,14 @@ from engine.scoring import (
     ScoredResult,
     SectionFacts,
     SectionScore,
+    Split,
 )
 from engine.seating import Pair
 
 #: A neutral board is an average for both pairs: 0 on every difference scale.
 NEUTRAL = Award(AwardKind.AVE)
 
-Blend = tuple[tuple[Fraction, int], ...]
+Blend = scoring.Blend
 """A weighted assigned score (law 12C1(c)): (weight, NS score) pairs, the weights summing to 1."""
 Compared = int | Blend
 """What the other tables of a board are compared with: a played NS score, or a blend."""
@@ -112,9 +118,18 @@ def adjusted_points(award: Award, average_plus: int) -> Fraction:
             return Fraction(award.percent - 50, 10) * average_plus
 
 
-def _compared(outcome: int | tuple[Award, Award] | Blend) -> TypeGuard[Compared]:
-    """Whether the other tables of the board compare with ``outcome``: a score or a blend."""
-    return isinstance(outcome, int) or not isinstance(outcome[0], Award)
+def _compared(outcome: int | tuple[Award, Award] | Blend | Split) -> TypeGuard[Compared | Split]:
+    """Whether the other tables of the board compare with ``outcome``: a score, a blend or
+    a split assigned score (not a neutral or artificial table)."""
+    return isinstance(outcome, (int, Split)) or not isinstance(outcome[0], Award)
+
+
+def _side(outcome: Compared | Split, ns: bool) -> Compared:
+    """What the pairs of one direction compare with at a table: its result, or the result
+    a split table gave that direction (``ns``: North-South's, else East-West's)."""
+    if isinstance(outcome, Split):
+        return outcome.ns if ns else outcome.ew
+    return outcome
 
 
 def score_boards(
@@ -125,38 +140,53 @@ def score_boards(
     Neutral and adjusted tables are not results the others are compared with; an
     adjusted score counts once per comparison the board gives (``BoardPoints.comparisons``).
     A fouled board has no single datum, so only unfouled boards appear in ``datum``; each
-    result carries the datum of its own version.
+    result carries the datum of its own version. A version with a split assigned score is
+    scored twice, with the split table's NS result (the NS pairs' points) and with its EW
+    result (the EW pairs' points); the EW datum is kept where it differs.
     """
-    outcomes = [r.outcome(NEUTRAL, weighted=True) for r in facts.results]
+    outcomes = [r.outcome(NEUTRAL, weighted=True, split=True) for r in facts.results]
     by_board: dict[int, list[int]] = defaultdict(list)
     for i, r in enumerate(facts.results):
         by_board[r.board].append(i)
 
     points: dict[int, tuple[Fraction, Fraction]] = {}
     datum: dict[int, Fraction] = {}
-    measured: dict[int, Fraction] = {}
+    datum_ew: dict[int, Fraction] = {}
+    measured: dict[int, tuple[Fraction | None, Fraction | None]] = {}
     for board, tables in sorted(by_board.items()):
         compared = {i: o for i in tables if _compared(o := outcomes[i])}
-        scored: list[BoardPoints] = []
+        first: tuple[BoardPoints, BoardPoints] | None = None
         for played_by, group in versions(facts, board, list(compared)):
-            played = tuple(compared[i] for i in group)
-            scored.append(rule(Version(board, played, len(compared), played_by)))
-            for i, ns in zip(group, scored[-1].ns, strict=True):
-                points[i] = (ns, -ns)
-                if scored[-1].datum is not None:
-                    measured[i] = scored[-1].datum
-        if board not in facts.fouled and scored[0].datum is not None:
-            datum[board] = scored[0].datum
+            ns_view = tuple(_side(compared[i], True) for i in group)
+            ew_view = tuple(_side(compared[i], False) for i in group)
+            for_ns = rule(Version(board, ns_view, len(compared), played_by))
+            for_ew = (
+                for_ns
+                if ew_view == ns_view
+                else rule(Version(board, ew_view, len(compared), played_by))
+            )
+            first = first or (for_ns, for_ew)
+            for i, ns, ew in zip(group, for_ns.ns, for_ew.ns, strict=True):
+                points[i] = (ns, -ew)
+                if for_ns.datum is not None:
+                    other = None if for_ew.datum == for_ns.datum else for_ew.datum
+                    measured[i] = (for_ns.datum, other)
+        assert first is not None, "every board has one version at least"
+        if board not in facts.fouled and first[0].datum is not None:
+            datum[board] = first[0].datum
+            if first[1].datum is not None and first[1].datum != first[0].datum:
+                datum_ew[board] = first[1].datum
         for i in tables:
             if i not in compared:
                 award_ns, award_ew = cast(tuple[Award, Award], outcomes[i])
                 points[i] = (
-                    adjusted_points(award_ns, average_plus) * scored[0].comparisons,
-                    adjusted_points(award_ew, average_plus) * scored[0].comparisons,
+                    adjusted_points(award_ns, average_plus) * first[0].comparisons,
+                    adjusted_points(award_ew, average_plus) * first[0].comparisons,
                 )
 
     results = tuple(
-        ScoredResult(r, *points[i], measured.get(i)) for i, r in enumerate(facts.results)
+        ScoredResult(r, *points[i], *measured.get(i, (None, None)))
+        for i, r in enumerate(facts.results)
     )
     return SectionScore(
         method=method,
@@ -165,6 +195,7 @@ def score_boards(
         results=results,
         totals=totals(facts, results),
         datum=datum,
+        datum_ew=datum_ew,
     )
 
 

@@ -17,18 +17,18 @@ from engine.numbers import round_half_up
 from engine.scoring import (
     Award,
     AwardKind,
+    Blend,
     PairTotal,
     ScoredResult,
     SectionFacts,
     SectionScore,
+    Split,
 )
 from engine.seating import Pair
 from plugins.scoring import comparison
 
 HALF = Fraction(1, 2)
 
-Blend = tuple[tuple[Fraction, int], ...]
-"""A weighted assigned score (law 12C1(c)): (weight, NS score) pairs, the weights summing to 1."""
 Compared = int | Blend
 """What the other tables of a board are compared with: a played NS score, or a blend."""
 Formula = Literal["neuberg", "ratio"]
@@ -46,19 +46,26 @@ class Matchpoints:
     is factored up so every board is worth the same (Neuberg's formula by default).
     Neutral boards and artificial adjusted scores (A+, A, A-, A60) do not count as
     results for the other tables; the pairs at such a table get the adjusted score,
-    as a percentage of the board's top. A pair that played fewer boards than the rest
-    of its field has its total factored up (10/9 for 9 boards of 10).
+    as a percentage of the board's top. Around an artificial score the others are
+    factored up to the full top; around a neutral board each other table gets ½ for
+    it (the manual's method 2, used at weekly games), or is factored too (method 1).
+    A pair that played fewer boards than the rest of its field has its total factored
+    up (10/9 for 9 boards of 10).
 
     A weighted assigned score (law 12C1(c), such as ⅔ of 4S made and ⅓ of 4S one off)
     scores each of its results against the other tables and adds them by weight; each
     other table scores against it the same way, so the board is worth what it always is.
+    A split assigned score (NS +420 for North-South, EW -450 for East-West) is scored
+    direction by direction: the NS pairs of the board are matchpointed with the split
+    table's NS result, the EW pairs with its EW result, so each direction shares the
+    matchpoints it always does but the two sides of a table need not add up to the top.
     A fouled board (the hands changed during play) is scored version by version, each
     version brought to the common top by the manual's formula or its simple method.
     """
 
     name: ClassVar[str] = "matchpoints"
     aliases: ClassVar[tuple[str, ...]] = ("mp", "matchpoint")
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
 
     class Options(BaseModel):
         """How matchpoints are counted, factored and adjusted."""
@@ -77,8 +84,14 @@ class Matchpoints:
         )
         neutral: Literal["method2", "method1"] = Field(
             "method2",
-            description="Neutral and artificial tables: method2 (weekly games) gives the others "
-            "½ each for them; method1 leaves them out and factors the others up.",
+            description="Neutral tables: method2 (weekly games) gives the others ½ each for "
+            "them; method1 leaves them out and factors the others up.",
+        )
+        artificial: Literal["factor", "as_neutral"] = Field(
+            "factor",
+            description="Tables with an artificial adjusted score (A+, A, A-, A60): factor "
+            "leaves them out and factors the others up to the full top by the factoring "
+            "method; as_neutral treats them as the neutral option treats a neutral table.",
         )
         neutral_award: Literal["average", "ave_plus"] = Field(
             "average", description="What both pairs of a neutral table get."
@@ -108,7 +121,7 @@ class Matchpoints:
         neutral_award = Award(
             AwardKind.AVE if options.neutral_award == "average" else AwardKind.AVE_PLUS
         )
-        outcomes = [r.outcome(neutral_award, weighted=True) for r in facts.results]
+        outcomes = [r.outcome(neutral_award, weighted=True, split=True) for r in facts.results]
         by_board: dict[int, list[int]] = defaultdict(list)
         for i, r in enumerate(facts.results):
             by_board[r.board].append(i)
@@ -118,33 +131,37 @@ class Matchpoints:
         points: list[tuple[Fraction, Fraction]] = [(Fraction(0), Fraction(0))] * len(outcomes)
         for board, tables in sorted(by_board.items()):
             compared = [i for i in tables if _compared(outcomes[i])]
+            ties = _ties(facts, tables, len(compared), options)
             expected = facts.expected_plays.get(board) or most
             fouled = facts.fouled.get(board)
-            if fouled is None:
-                top, sides = _board(
-                    tuple(cast(Compared, outcomes[i]) for i in compared),
-                    len(tables),
-                    expected,
-                    options.factoring,
-                    options.neutral,
-                    unit,
-                )
-            else:
-                versions = [tables for _, tables in comparison.versions(facts, board, compared)]
-                top, by_version = _fouled_board(
-                    tuple(tuple(cast(Compared, outcomes[i]) for i in v) for v in versions),
-                    len(tables),
-                    expected,
-                    options.factoring,
-                    options.neutral,
-                    unit,
-                    options.fouled,
-                )
+            if fouled is not None:
+                versions = [group for _, group in comparison.versions(facts, board, compared)]
                 compared = [i for v in versions for i in v]
-                sides = tuple(side for version in by_version for side in version)
+            # Each direction is matchpointed with its own view of a split table (the NS
+            # pairs with its NS result, the EW pairs with its EW one); without a split the
+            # two views are one.
+            views = [_view(outcomes, compared, NS_SIDE)]
+            if any(isinstance(outcomes[i], Split) for i in compared):
+                views.append(_view(outcomes, compared, EW_SIDE))
+            by_view: list[Sides] = []
+            for view in views:
+                if fouled is None:
+                    top, sides = _board(view, len(tables), expected, options.factoring, ties, unit)
+                else:
+                    top, by_version = _fouled_board(
+                        _regroup(view, [len(v) for v in versions]),
+                        len(tables),
+                        expected,
+                        options.factoring,
+                        ties,
+                        unit,
+                        options.fouled,
+                    )
+                    sides = tuple(side for version in by_version for side in version)
+                by_view.append(sides)
             tops[board] = top
-            for i, side in zip(compared, sides, strict=True):
-                points[i] = side
+            for i, ns_side, ew_side in zip(compared, by_view[0], by_view[-1], strict=True):
+                points[i] = (ns_side[0], ew_side[1])
 
         artificial = [i for i, o in enumerate(outcomes) if not _compared(o)]
         if artificial:
@@ -175,9 +192,51 @@ class Matchpoints:
         )
 
 
-def _compared(outcome: int | tuple[Award, Award] | Blend) -> TypeGuard[Compared]:
-    """Whether the other tables of the board compare with ``outcome``: a score or a blend."""
-    return isinstance(outcome, int) or not isinstance(outcome[0], Award)
+Outcome = int | tuple[Award, Award] | Blend | Split
+NS_SIDE, EW_SIDE = 0, 1
+
+
+def _compared(outcome: Outcome) -> TypeGuard[Compared | Split]:
+    """Whether the other tables of the board compare with ``outcome``: a score, a blend
+    or a split assigned score (not a neutral or artificial table)."""
+    return isinstance(outcome, (int, Split)) or not isinstance(outcome[0], Award)
+
+
+def _view(outcomes: list[Outcome], tables: list[int], side: int) -> tuple[Compared, ...]:
+    """What the pairs of one direction (``NS_SIDE`` or ``EW_SIDE``) compare with at each of
+    ``tables``: its result, or the result a split table gave that direction."""
+    seen: list[Compared] = []
+    for i in tables:
+        o = outcomes[i]
+        if isinstance(o, Split):
+            seen.append(o.ns if side == NS_SIDE else o.ew)
+        else:
+            seen.append(cast(Compared, o))
+    return tuple(seen)
+
+
+def _regroup(view: tuple[Compared, ...], sizes: list[int]) -> tuple[tuple[Compared, ...], ...]:
+    """``view`` cut into consecutive groups of ``sizes`` (a fouled board's versions)."""
+    out: list[tuple[Compared, ...]] = []
+    start = 0
+    for n in sizes:
+        out.append(view[start : start + n])
+        start += n
+    return tuple(out)
+
+
+def _ties(
+    facts: SectionFacts, tables: list[int], compared: int, options: Matchpoints.Options
+) -> int:
+    """How many of a board's tables left out of the comparison count ½ to every result.
+
+    A neutral table does under method (2); an artificial one only when ``artificial`` is
+    ``as_neutral`` (and method (2) is chosen). The rest are factored around."""
+    if options.neutral != "method2":
+        return 0
+    neutral = sum(1 for i in tables if facts.results[i].neutral)
+    artificial = len(tables) - compared - neutral
+    return neutral + (artificial if options.artificial == "as_neutral" else 0)
 
 
 @lru_cache(maxsize=16384)
@@ -186,18 +245,17 @@ def _board(
     tables: int,
     expected: int,
     factoring: Literal["neuberg", "ratio", "none"],
-    neutral: Literal["method2", "method1"],
+    ties: int,
     unit: int = 1,
 ) -> tuple[Fraction, Sides]:
     """A board's top and the (NS, EW) matchpoints of each of its compared ``scores``.
 
     ``tables`` counts every table at the board, neutral and artificial ones included;
-    ``unit`` is 1 (american) or 2 (european). Boards are remembered: a standings query
-    after one new result recomputes only the board it was on.
+    ``ties`` of them count ½ to every result (neutral tables under method (2)); the rest
+    are factored around. ``unit`` is 1 (american) or 2 (european). Boards are
+    remembered: a standings query after one new result recomputes only the board it was on.
     """
     target = tables if factoring == "none" else expected
-    # Under method (2) a table left out of the comparison is a tie (½) for every result.
-    ties = tables - len(scores) if neutral == "method2" else 0
     formula = "ratio" if factoring == "none" else factoring
     top = Fraction((target - 1) * unit)
     return top, _scaled(scores, _among(scores), ties, target, formula, unit)
@@ -209,7 +267,7 @@ def _fouled_board(
     tables: int,
     expected: int,
     factoring: Literal["neuberg", "ratio", "none"],
-    neutral: Literal["method2", "method1"],
+    ties: int,
     unit: int,
     method: Literal["formula", "simple"],
 ) -> tuple[Fraction, tuple[Sides, ...]]:
@@ -217,7 +275,8 @@ def _fouled_board(
 
     Each version (the tables that played the same cards) is matchpointed among itself
     and brought to the common top (JCBL manual, appendix 2 §4). ``tables`` counts every
-    table at the board; those in no version are neutral or artificial.
+    table at the board; those in no version are neutral or artificial, and ``ties`` of
+    them count ½ to every result.
     """
     target = tables if factoring == "none" else expected
     top = Fraction((target - 1) * unit)
@@ -227,14 +286,12 @@ def _fouled_board(
     for version in versions:
         n, mps = len(version), _among(version)
         if method == "simple":
-            # Each result of another version is a tie (½); under method (2) so is each
-            # neutral or artificial table, as on any board.
-            ties = (tables if neutral == "method2" else scored) - n
+            # Each result of another version is a tie (½); so is each table that is a tie
+            # on any board (a neutral one under method (2)).
             formula = "ratio" if factoring == "none" else factoring
-            out.append(_scaled(version, mps, ties, target, formula, unit))
+            out.append(_scaled(version, mps, scored - n + ties, target, formula, unit))
         elif n >= 4 or (n == 3 and largest == 3):
             # M = N·Sᵢ/nᵢ + (N − nᵢ)/2nᵢ is Neuberg's formula, rounded half up to 2 decimals.
-            ties = tables - scored if neutral == "method2" else 0
             sides = _scaled(version, mps, ties, target, "neuberg", unit)
             out.append(tuple((ns, top - ns) for ns in (_hundredths(ns) for ns, _ in sides)))
         else:

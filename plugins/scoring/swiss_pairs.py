@@ -63,7 +63,7 @@ class SwissPairs:
 
     name: ClassVar[str] = "swiss-pairs"
     aliases: ClassVar[tuple[str, ...]] = ("swiss-pair",)
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     Options: ClassVar[type[BaseModel]] = SwissPairsOptions
 
     def score(self, facts: SectionFacts, options: SwissPairsOptions) -> SectionScore:

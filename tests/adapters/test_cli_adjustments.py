@@ -145,6 +145,7 @@ def test_assign(cli: typer.Typer, store: str, traveller: Traveller, event: UUID)
         "ns": 1,
         "ew": 1,
         "outcomes": [["2/3", 420], ["1/3", -50]],
+        "outcomes_ew": None,
         "law": "12C1c",
     }
     fact = traveller.section(event).tables[(1, Pair(1, Line.NS))].fact
@@ -176,6 +177,16 @@ def test_assign_with_a_law_as_a_table(
         (["--score", "2/3:four", "--reason", "r"], "InvalidInput", "'2/3:four'"),
         (["--score", "2/3:420", "--score", "1/2:-50", "--reason", "r"], "InvalidInput", "7/6"),
         (["--score", "2/3:425", "--score", "1/3:-50", "--reason", "r"], "ImpossibleScore", "+425"),
+        (["--reason", "r"], "InvalidInput", "--score"),
+        (["--ew-score", "-450", "--reason", "r"], "InvalidInput", "--score"),
+        (["--ns-score", "420", "--ew-score", "-420", "--reason", "r"], "InvalidInput", "not split"),
+        (
+            ["--ns-score", "420", "--ew-score", "-425", "--reason", "r"],
+            "ImpossibleScore",
+            "-425 for EW",
+        ),
+        (["--ns-score", "420", "--ew-score", "1/2:-450", "--reason", "r"], "InvalidInput", "1/2"),
+        (["--ns-score", "420", "--ew-score", "-4x0", "--reason", "r"], "InvalidInput", "'-4x0'"),
     ],
 )
 def test_a_refused_assigned_score(
@@ -193,6 +204,56 @@ def test_a_refused_assigned_score(
     )  # fmt: skip
     assert found["error"] == error
     assert words in found["message"]
+
+
+def test_assign_a_split_score(
+    cli: typer.Typer, store: str, traveller: Traveller, event: UUID
+) -> None:
+    # NS are given +420 (4S made), EW −450 (as EW would write 4S with an overtrick).
+    out = run(
+        cli, store, "assign", "--event", str(event), "--board", "1", "--ns", "1", "--ew", "1",
+        "--ns-score", "+420", "--ew-score", "-450", "--reason", "hesitation", "--actor", "td",
+    )  # fmt: skip
+    assert out == {
+        "board": 1,
+        "ns": 1,
+        "ew": 1,
+        "outcomes": [["1", 420]],
+        "outcomes_ew": [["1", 450]],  # stored as NS scores, as every traveller score
+        "law": "12C",
+    }
+    fact = traveller.section(event).tables[(1, Pair(1, Line.NS))].fact
+    assert (fact.weighted, fact.split_ew) == (((Fraction(1), 420),), ((Fraction(1), 450),))
+    recorded = last_event(traveller, event)
+    assert (recorded.reason, recorded.actor) == ("hesitation", "td")
+
+
+def test_assign_a_weighted_split_score_as_a_table(
+    cli: typer.Typer, store: str, traveller: Traveller, event: UUID
+) -> None:
+    result = runner.invoke(
+        cli,
+        ["assign", "--event", str(event), "--board", "1", "--ns", "1", "--ew", "1",
+         "--score", "2/3:420", "--score", "1/3:-50", "--ew-score", "-450",
+         "--reason", "r", "--store", store],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "Board 1, NS 1 v EW 1: NS 2/3 of +420 + 1/3 of -50 / EW -450 (split)." in (result.stdout)
+    assert last_event(traveller, event).law == "12C1c"
+
+
+def test_a_single_assigned_score(
+    cli: typer.Typer, store: str, traveller: Traveller, event: UUID
+) -> None:
+    result = runner.invoke(
+        cli,
+        ["assign", "--event", str(event), "--board", "1", "--ns", "1", "--ew", "1",
+         "--score", "420", "--reason", "r", "--store", store],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "Board 1, NS 1 v EW 1: +420 for NS." in result.stdout
+    recorded = last_event(traveller, event)
+    assert (recorded.outcomes, recorded.outcomes_ew, recorded.law) == ((("1", 420),), None, "12C")
 
 
 def test_an_unknown_event_is_refused(cli: typer.Typer, store: str, traveller: Traveller) -> None:

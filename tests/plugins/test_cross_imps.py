@@ -10,10 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.imps import imps
-from engine.scoring import Award, TableResult
+from engine.plugins import ScoringMethod
+from engine.scoring import Award, Split, TableResult
 from engine.seating import Pair
 from plugins.scoring import cross_imps
 from plugins.scoring.cross_imps import CrossImps, CrossImpsOptions
+from plugins.scoring.houston import Houston, HoustonOptions
+from plugins.scoring.total_points import TotalPoints, TotalPointsOptions
 from tests.plugins.test_houston import (
     BOARD_4,
     assert_relabelling_changes_nothing,
@@ -21,7 +24,8 @@ from tests.plugins.test_houston import (
     registry_with,
     sections,
 )
-from tests.plugins.test_matchpoints import howell, points
+from tests.plugins.test_matchpoints import ew, howell, mitchell, ns, points
+from tests.plugins.test_matchpoints_split import Side, boards, facts_of, one_side, table
 
 CROSS = CrossImps()
 F = Fraction
@@ -115,3 +119,66 @@ def test_relabelling_pairs_changes_nothing(
 def test_imp_pairs_is_the_same_method(monkeypatch: pytest.MonkeyPatch) -> None:
     registry = registry_with(cross_imps, monkeypatch)
     assert registry.scoring("imp-pairs") is registry.scoring("cross-imps")
+
+
+# -- split assigned scores (every method of plugins/scoring/comparison.py) ---------------------
+
+#: Table 1 was given NS +420 and EW −450 (NS +450); the others played 450, 420 and 100.
+SPLIT = [table(1, Split(420, 450)), table(2, 450), table(3, 420), table(4, 100)]
+
+
+def test_a_split_table_is_compared_direction_by_direction() -> None:
+    column = points(CROSS.score(mitchell(SPLIT, 4), options()), 1)
+    # NS pairs meet 420 at table 1. NS 1 (420): −1 against 450, 0, +8 against 100 = +7;
+    # NS 2 (450) +1 +1 +8 = 10; NS 3 (420) 0 −1 +8 = 7; NS 4 (100) −8 −8 −8.
+    assert [column[ns(n)] for n in range(1, 5)] == [7, 10, 7, -24]
+    # EW pairs meet 450 there. EW 1 (sees 450): 0, +1, +8 = 9 NS-wise, so −9; EW 2 the
+    # same; EW 3 (420): −1 −1 +8, so −6; EW 4: +24.
+    assert [column[ew(n)] for n in range(1, 5)] == [-9, -9, -6, 24]
+    # Each direction sums to zero; table 1's two sides are not opposite numbers.
+    assert sum(column[ns(n)] for n in range(1, 5)) == sum(column[ew(n)] for n in range(1, 5)) == 0
+
+
+def test_a_split_table_moves_the_datum_of_one_direction() -> None:
+    # Houston, trim 1: NS pairs average 110, 120, 130 (without 100 and 140): datum 120;
+    # EW pairs see 460 at table 1 instead of 100: 120, 130, 140, datum 130.
+    results = [table(1, Split(100, 460)), *(table(n, s) for n, s in ((2, 140), (3, 110)))]
+    results += [table(4, 120), table(5, 130)]
+    score = Houston().score(mitchell(results, 5), HoustonOptions())
+    assert (score.datum, score.datum_ew) == ({1: F(120)}, {1: F(130)})
+    first = score.results[0]
+    assert (first.datum, first.datum_ew) == (F(120), F(130))
+    # NS 1: 100 − 120 is −1 IMP; EW 1: 460 − 130 = 330 is 8 IMPs against them.
+    assert (first.points_ns, first.points_ew) == (F(-1), F(-8))
+    # A board without a split has no EW datum of its own.
+    plain = Houston().score(mitchell([table(n, 10 * n) for n in range(1, 5)], 4), HoustonOptions())
+    assert plain.datum_ew == {} and all(s.datum_ew is None for s in plain.results)
+
+
+COMPARISON_METHODS: list[tuple[ScoringMethod, Any]] = [
+    (CROSS, CrossImpsOptions()),
+    (CROSS, CrossImpsOptions(average=True)),
+    (TotalPoints(), TotalPointsOptions()),
+    (Houston(), HoustonOptions()),
+]
+
+
+@pytest.mark.parametrize(("method", "opts"), COMPARISON_METHODS)
+@settings(max_examples=100, deadline=None)
+@given(outcomes=boards(), neutrals=st.integers(0, 2))
+def test_each_direction_scores_as_on_a_board_of_its_own_results(
+    method: ScoringMethod, opts: Any, outcomes: list[Side | Split], neutrals: int
+) -> None:
+    """The NS points are those of the board with every split table given its NS result,
+    the EW points those of the board with every split table given its EW result; each
+    direction sums to zero (Houston: as its datum gives) as on any board."""
+    if len(outcomes) < 3:
+        outcomes = [*outcomes, 110, -50][: max(3, len(outcomes))]
+    score = method.score(facts_of(outcomes, neutrals, 0), opts)
+    as_ns = method.score(facts_of(one_side(outcomes, ew_side=False), neutrals, 0), opts)
+    as_ew = method.score(facts_of(one_side(outcomes, ew_side=True), neutrals, 0), opts)
+    assert [s.points_ns for s in score.results] == [s.points_ns for s in as_ns.results]
+    assert [s.points_ew for s in score.results] == [s.points_ew for s in as_ew.results]
+    assert [s.datum for s in score.results] == [s.datum for s in as_ns.results]
+    ew_datum = [s.datum if s.datum_ew is None else s.datum_ew for s in score.results]
+    assert ew_datum == [s.datum for s in as_ew.results]

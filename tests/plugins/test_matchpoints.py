@@ -281,10 +281,20 @@ def test_average_plus_and_minus_use_the_session_average() -> None:
     score = MP.score(mitchell(ADJUSTED, 4), options())
     column = points(score, 2)
     assert [column[p] for p in (ns(1), ew(1), ns(4), ew(4))] == halves("2.5", "0.5", "1.8", "1.2")
-    # The other two results count each adjusted table as a tie: 1 + 1, 0 + 1.
-    assert [column[p] for p in (ns(2), ns(3), ew(2), ew(3))] == halves("2", "1", "1", "2")
+    # The artificial tables are not results for the other two (1 and 0 between them),
+    # who are factored up to the full top (Neuberg from 2 to 4): (mp + ½)·2 − ½.
+    assert [column[p] for p in (ns(2), ns(3), ew(2), ew(3))] == halves("2.5", "0.5", "0.5", "2.5")
     total = score.totals[ns(1)]
     assert (total.raw, total.maximum, total.percentage) == (F(15, 2), F(9), F(250, 3))
+
+
+def test_artificial_tables_may_be_ties_as_neutral_ones() -> None:
+    # artificial=as_neutral (before version 1.1, the default): under method 2 each
+    # artificial table is a tie for the others, 1 + 1 and 0 + 1; the awards are the same.
+    score = MP.score(mitchell(ADJUSTED, 4), options(artificial="as_neutral"))
+    column = points(score, 2)
+    assert [column[p] for p in (ns(2), ns(3), ew(2), ew(3))] == halves("2", "1", "1", "2")
+    assert [column[p] for p in (ns(1), ew(1), ns(4), ew(4))] == halves("2.5", "0.5", "1.8", "1.2")
 
 
 def test_average_plus_and_minus_without_the_session_average() -> None:
@@ -307,17 +317,44 @@ FIXED = [
 
 
 def test_fixed_adjusted_scores() -> None:
-    # Top 2: A = 1, A60 = 1.2; the others 1 + ½ and 0 + ½.
+    # Top 2: A = 1, A60 = 1.2. The two played results among themselves 1 and 0, factored
+    # (Neuberg to three): 1.75 and 0.25.
     column = points(MP.score(mitchell(FIXED, 3), options()), 1)
-    assert [column[p] for p in (ns(1), ew(1), ns(2), ns(3))] == halves("1", "1.2", "1.5", "0.5")
+    assert [column[p] for p in (ns(1), ew(1), ns(2), ns(3))] == halves("1", "1.2", "1.75", "0.25")
+    assert [column[p] for p in (ew(2), ew(3))] == halves("0.25", "1.75")
 
 
-def test_adjusted_scores_under_method_1() -> None:
-    # The two played results among themselves 1 and 0, Neuberg to three: 1.75 and 0.25.
-    column = points(MP.score(mitchell(FIXED, 3), options(neutral="method1")), 1)
-    assert [column[p] for p in (ns(2), ns(3), ew(2), ew(3))] == halves(
-        "1.75", "0.25", "0.25", "1.75"
-    )
+@pytest.mark.parametrize(
+    ("kw", "expected"),
+    [
+        # factored whatever the neutral method
+        ({"neutral": "method1"}, halves("1.75", "0.25")),
+        ({"factoring": "ratio"}, halves("2", "0")),  # 1·2/1 and 0
+        ({"factoring": "none"}, halves("2", "0")),  # factoring still, by the ratio
+        # as a neutral table: method 2's ½ each, method 1's factoring
+        ({"artificial": "as_neutral"}, halves("1.5", "0.5")),
+        ({"artificial": "as_neutral", "neutral": "method1"}, halves("1.75", "0.25")),
+    ],
+)
+def test_the_others_around_an_artificial_table(kw: dict[str, Any], expected: list[F]) -> None:
+    column = points(MP.score(mitchell(FIXED, 3), options(**kw)), 1)
+    assert [column[p] for p in (ns(2), ns(3))] == expected
+    assert column[ns(1)] == 1 and column[ew(1)] == F(6, 5)
+
+
+def test_neutral_and_artificial_tables_on_one_board() -> None:
+    # Four played results (NS 100…400: 0, 1, 2, 3 among themselves), a neutral table and
+    # an artificial one on a board of six. Method 2: ½ each for the neutral table (½, 1½,
+    # 2½, 3½ among five), then Neuberg from five to six for the artificial one.
+    results = [
+        *(TableResult(1, ns(n), ew(n), 100 * n) for n in range(1, 5)),
+        TableResult(1, ns(5), ew(5), neutral=True),
+        TableResult(1, ns(6), ew(6), award_ns=PLUS_MINUS[0], award_ew=PLUS_MINUS[1]),
+    ]
+    column = points(MP.score(mitchell(results, 6), options()), 1)
+    assert [column[ns(n)] for n in range(1, 6)] == halves("0.7", "1.9", "3.1", "4.3", "2.5")
+    # Pair 6 of each line has no other board: the session average is 50 %, so 60 % / 40 %.
+    assert (column[ns(6)], column[ew(6)]) == (F(3), F(2))
 
 
 @pytest.mark.parametrize(
@@ -391,7 +428,7 @@ def test_loads_through_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(method, Matchpoints)
     assert isinstance(method, ScoringMethod)
     assert registry.scoring("MP") is registry.scoring("matchpoint") is method
-    assert (method.name, method.version) == ("matchpoints", "1.0")
+    assert (method.name, method.version) == ("matchpoints", "1.1")
     opts = parse_options(method, {"scale": "european"})
     assert method.score(howell(FIG15, 12), opts).tops == {9: 10}
 
@@ -406,7 +443,7 @@ def test_every_result_is_scored_in_order() -> None:
     facts = howell(FIG17, 12)
     score = MP.score(facts, options())
     assert tuple(s.result for s in score.results) == facts.results
-    assert (score.method, score.version, score.higher_is_better) == ("matchpoints", "1.0", True)
+    assert (score.method, score.version, score.higher_is_better) == ("matchpoints", "1.1", True)
 
 
 # -- properties --------------------------------------------------------------------------------
@@ -489,3 +526,112 @@ def test_relabelling_pairs_changes_nothing(data: st.DataObject) -> None:
     assert {renamed(p): t.score for p, t in before.totals.items()} == {
         p: t.score for p, t in after.totals.items()
     }
+
+
+AWARDS = st.sampled_from(
+    [Award(AwardKind.AVE_PLUS), Award(AwardKind.AVE), Award(AwardKind.AVE_MINUS)]
+    + [Award(AwardKind.PERCENT, p) for p in (40, 50, 60, 70)]
+)
+
+
+def percent(award: Award) -> int:
+    """An award's percentage for a pair with no other board (its own average is 50 %)."""
+    fixed = {AwardKind.AVE_PLUS: 60, AwardKind.AVE: 50, AwardKind.AVE_MINUS: 40}
+    found = fixed.get(award.kind, award.percent)
+    assert found is not None
+    return found
+
+
+def with_artificial(
+    scores: Sequence[int], neutrals: int, awards: Sequence[tuple[Award, Award]]
+) -> list[TableResult]:
+    """One board: the played ``scores``, then ``neutrals`` neutral tables, then a table
+    for each pair of ``awards`` (NS, EW)."""
+    results = one_board(scores, neutrals)
+    first = len(results) + 1
+    return results + [
+        TableResult(1, ns(n), ew(n), award_ns=a, award_ew=b)
+        for n, (a, b) in enumerate(awards, start=first)
+    ]
+
+
+@given(
+    st.lists(SCORES, min_size=1, max_size=10),
+    st.integers(0, 2),
+    st.lists(st.tuples(AWARDS, AWARDS), min_size=1, max_size=3),
+    st.integers(0, 2),
+    st.sampled_from(["neuberg", "ratio", "none"]),
+    st.sampled_from(["american", "european"]),
+)
+def test_artificial_tables_are_factored_around(
+    scores: list[int],
+    neutrals: int,
+    awards: list[tuple[Award, Award]],
+    missing: int,
+    factoring: str,
+    scale: str,
+) -> None:
+    """The invariant of a board with n results, t neutral tables (method 2) and artificial
+    tables, T results expected (T is the tables at the board when factoring is none):
+
+    - the top is (T − 1)·unit, and every result's and neutral table's NS + EW is the top;
+    - the n results' NS matchpoints sum to n·top/2, and so do their EW: exactly what n
+      results share at the full top — the artificial tables are factored around, they
+      take no matchpoints from the others and give them none;
+    - the neutral pairs get the average, so results and neutral tables together share
+      (n + t)·top/2 a direction, the fixed total of that many tables;
+    - the artificial tables' points are their awards' percentages of the top, whatever
+      the others scored: the board's total is the fixed total only when they are 50 %.
+    """
+    n, tables = len(scores), len(scores) + neutrals + len(awards)
+    facts = mitchell(
+        with_artificial(scores, neutrals, awards), tables, expected_plays={1: tables + missing}
+    )
+    score = MP.score(facts, options(factoring=factoring, scale=scale))
+    unit = 2 if scale == "european" else 1
+    target = tables if factoring == "none" else tables + missing
+    top = score.tops[1]
+    assert top == unit * (target - 1)
+    compared = [s for s in score.results if s.result.played]
+    neutral = [s for s in score.results if s.result.neutral]
+    assert all(s.points_ns + s.points_ew == top for s in compared + neutral)
+    assert sum(s.points_ns for s in compared) == sum(s.points_ew for s in compared) == n * top / 2
+    assert all(s.points_ns == s.points_ew == top / 2 for s in neutral)
+    for s, (a, b) in zip(score.results[n + neutrals :], awards, strict=True):
+        assert (s.points_ns, s.points_ew) == (top * percent(a) / 100, top * percent(b) / 100)
+
+
+@given(
+    st.lists(SCORES, min_size=1, max_size=10),
+    st.integers(1, 3),
+    st.sampled_from(["neuberg", "ratio"]),
+    st.sampled_from(["method2", "method1"]),
+)
+def test_an_artificial_table_is_no_result_for_the_others(
+    scores: list[int], artificial: int, factoring: str, neutral: str
+) -> None:
+    # The results score as on a board where the artificial tables were never played.
+    tables = len(scores) + artificial
+    kw = {"factoring": factoring, "neutral": neutral}
+    awards = [(Award(AwardKind.AVE_PLUS), Award(AwardKind.AVE_MINUS))] * artificial
+    adjusted = MP.score(
+        mitchell(with_artificial(scores, 0, awards), tables, expected_plays={1: tables}),
+        options(**kw),
+    )
+    absent = MP.score(
+        mitchell(one_board(scores), tables, expected_plays={1: tables}), options(**kw)
+    )
+    assert [(s.points_ns, s.points_ew) for s in adjusted.results[: len(scores)]] == [
+        (s.points_ns, s.points_ew) for s in absent.results
+    ]
+
+
+@given(st.lists(SCORES, min_size=1, max_size=10), st.integers(1, 3))
+def test_average_for_both_keeps_the_fixed_total(scores: list[int], artificial: int) -> None:
+    # Every artificial table A/A: each direction's matchpoints sum to k(k − 1)/2.
+    k = len(scores) + artificial
+    average = Award(AwardKind.AVE)
+    facts = mitchell(with_artificial(scores, 0, [(average, average)] * artificial), k)
+    score = MP.score(facts, options())
+    assert sum(s.points_ns for s in score.results) == F(k * (k - 1), 2)
+    assert sum(s.points_ew for s in score.results) == F(k * (k - 1), 2)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine.errors import InvalidInput, PluginError
 from engine.numbers import round_half_up
 from engine.plugins import parse_options
-from engine.scoring import SectionFacts, TableResult
+from engine.scoring import Award, AwardKind, SectionFacts, TableResult
 from plugins.scoring.matchpoints import Matchpoints
 from tests.plugins.test_matchpoints import MP, SCORES, ew, mitchell, ns, options, points
 
@@ -221,6 +221,23 @@ def test_a_neutral_table_is_a_tie_for_every_version_under_method_2() -> None:
     # The formula (3 + 3, with the neutral table a tie): Neuberg from 4 to 7 tables.
     column = ns_points(facts)
     assert column[:3] == [F("1.25"), F("3"), F("4.75")]
+
+
+def test_an_artificial_table_is_factored_around_in_every_version() -> None:
+    # 3 + 3 played and one table with A/A: top 6. The artificial table is no result for
+    # anyone: simple, each result gets ½ per result of the other version (1½, 2½, 3½
+    # among six) and Neuberg to seven, (mp + ½)·7/6 − ½; as_neutral, ½ for it too.
+    average = Award(AwardKind.AVE)
+    results = [TableResult(1, ns(n), ew(n), s) for n, s in enumerate([10, 20, 30] * 2, start=1)]
+    results.append(TableResult(1, ns(7), ew(7), award_ns=average, award_ew=average))
+    versions = (frozenset(ns(n) for n in (1, 2, 3)), frozenset(ns(n) for n in (4, 5, 6)))
+    facts = mitchell(results, 7, fouled={1: versions})
+    column = ns_points(facts, fouled="simple")
+    assert column == [F(11, 6), F(3), F(25, 6)] * 2 + [F(3)]
+    assert ns_points(facts, fouled="simple", artificial="as_neutral")[:3] == [2, 3, 4]
+    # The formula: each version of three alone, Neuberg from 3 to 7, to two decimals.
+    assert ns_points(facts)[:3] == [F("0.67"), F("3"), F("5.33")]
+    assert ns_points(facts, artificial="as_neutral")[:3] == [F("1.25"), F("3"), F("4.75")]
 
 
 def test_a_short_fouled_board_is_brought_to_the_full_top() -> None:

@@ -58,7 +58,7 @@ def test_two_rounds() -> None:
     assert {p.number: t.score for p, t in score.totals.items()} == {1: 40, 2: 0, 3: 20, 4: 20}
     assert all(t.maximum == 40 and t.boards_played == 4 for t in score.totals.values())
     assert score.totals[Pair(3)].percentage == 50
-    assert (score.method, score.version) == ("swiss-pairs", "1.0")
+    assert (score.method, score.version) == ("swiss-pairs", "1.1")
 
 
 def test_proportional_scale() -> None:

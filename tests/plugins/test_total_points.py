@@ -13,7 +13,7 @@ from engine.scoring import Award, TableResult
 from engine.seating import Pair
 from plugins.scoring import total_points
 from plugins.scoring.total_points import TotalPoints, TotalPointsOptions
-from tests.plugins.test_cross_imps import FIGURE_19_PAIR_1
+from tests.plugins.test_cross_imps import FIGURE_19_PAIR_1, SPLIT
 from tests.plugins.test_houston import (
     BOARD_4,
     assert_relabelling_changes_nothing,
@@ -21,7 +21,7 @@ from tests.plugins.test_houston import (
     registry_with,
     sections,
 )
-from tests.plugins.test_matchpoints import howell, points
+from tests.plugins.test_matchpoints import ew, howell, mitchell, ns, points
 
 TOTAL = TotalPoints()
 F = Fraction
@@ -73,6 +73,18 @@ def test_zero_sum_and_relabelling(
     score = TOTAL.score(howell(rows, pairs), options(average=average))
     assert sum(s.points_ns for s in score.results) == sum(s.points_ew for s in score.results) == 0
     assert_relabelling_changes_nothing(TOTAL, options(average=average), section, rnd)
+
+
+def test_a_split_table_is_compared_direction_by_direction() -> None:
+    # Table 1 was given NS +420 and EW −450; the others played 450, 420 and 100.
+    column = points(TOTAL.score(mitchell(SPLIT, 4), options()), 1)
+    # NS 1 (420) against 450, 420, 100: −30 + 0 + 320 = 290. EW 1 is scored on 450:
+    # 0 + 30 + 350 = 380 NS-wise, so −380. The two sides do not balance.
+    assert (column[ns(1)], column[ew(1)]) == (F(290), F(-380))
+    # Each direction still sums to zero: NS 2 (450) 30 + 30 + 350 = 410 against the NS
+    # view; EW 2 meets 450 at table 1, 0 + 30 + 350, so −380.
+    assert (column[ns(2)], column[ew(2)]) == (F(410), F(-380))
+    assert sum(column[ns(n)] for n in range(1, 5)) == sum(column[ew(n)] for n in range(1, 5)) == 0
 
 
 def test_registered(monkeypatch: pytest.MonkeyPatch) -> None:
