@@ -718,7 +718,8 @@ class _Builder:
             if built is not None:
                 return built
         full = short | {"rounds": play.rounds}
-        tries = [short, full, short | {"printed": True}]
+        # a relay Mitchell is the only one with as many rounds as an even number of tables
+        tries = [short, full, short | {"printed": True}, short | {"variant": "relay"}]
         variant = variant or _MITCHELL_VARIANTS.get(play.kind)
         if variant is not None:
             tries = [short | {"variant": variant}, full | {"variant": variant}]

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from math import prod
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -151,6 +153,7 @@ def cyclic_howell(
     *,
     rounds: int | None = None,
     circuits: tuple[tuple[int, int], ...] | None = None,
+    rotation: Rotation | None = None,
     family: str = "howell",
     title: str = "Full Howell",
 ) -> Movement:
@@ -163,9 +166,16 @@ def cyclic_howell(
     ``rounds``; the pairs in no circuit are stationary. Tables are numbered in the order
     of their sets' places on the circuit of sets, so boards go down one table a round;
     places without a table are bye stands, and tables at one place share (relay) its set.
+
+    With a ``rotation`` that is no cyclic group the rounds run through its elements
+    instead of counting up by one (see :class:`Rotation`): the boards and pairs then
+    move as the guide cards say, not one table a round.
     """
     tables = len(base)
     m = 2 * tables - 1 if rounds is None else rounds
+    turn = rotation or Rotation((m,))
+    if turn.order != m:
+        raise ValueError(f"a rotation of order {turn.order} cannot run {m} rounds")
     loops = circuits or ((1, m),)
     order = sorted(range(tables), key=lambda i: ((base[i][2] - 1) % m, i))
     places = [(base[i][2] - 1) % m for i in order]
@@ -173,11 +183,11 @@ def cyclic_howell(
     def moved(pair: int, r: int) -> int:
         for low, high in loops:
             if low <= pair <= high:
-                return low + (pair - low + r - 1) % (high - low + 1)
+                return low + turn.plus(pair - low, r - 1)
         return pair
 
     def boards(place: int, r: int) -> tuple[int, ...]:
-        return board_set((place + r - 1) % m + 1, boards_per_round, first_board)
+        return board_set(turn.plus(place, r - 1) + 1, boards_per_round, first_board)
 
     schedule: list[Encounter] = []
     bye_boards: list[tuple[int, tuple[int, ...]]] = []
@@ -199,6 +209,10 @@ def cyclic_howell(
     follow = "the pair one number below it" + (
         "" if circuits is None else f" in its group ({groups})"
     )
+    moves = "boards go down one table"
+    if not turn.cyclic:
+        follow = f"the seats its guide card gives (groups {groups})"
+        moves = "boards move as the guide cards say"
     return Movement(
         family=family,
         tables=tables,
@@ -213,9 +227,61 @@ def cyclic_howell(
         description=(
             f"{title}, {tables} tables ({pairs} pairs): {m} rounds of {boards_per_round} "
             f"boards, boards {first_board}-{last}. {_staying(still)}; "
-            f"every other pair follows {follow}; boards go down one table."
+            f"every other pair follows {follow}; {moves}."
         ),
     )
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """The group a cyclic movement's rounds run through: ``Z_r`` unless it cannot.
+
+    Labels ``0 … r - 1`` (of moving pairs within their circuit, and of board sets) are
+    the elements of a product of cyclic groups of ``orders``, written in mixed radix
+    (the first order's digit lowest); round ``k`` adds element ``k - 1`` to every label.
+    For one order that is the usual count-up-by-one. Some sizes have no cyclic
+    movement (the 8- and 12-round appendix Mitchells with one relay, and JCBL's printed
+    9-table sheet is none either), while ``Z_2 × Z_4`` or ``Z_3 × Z_3`` has one."""
+
+    orders: tuple[int, ...]
+
+    @property
+    def order(self) -> int:
+        return prod(self.orders)
+
+    @property
+    def cyclic(self) -> bool:
+        return len(self.orders) == 1
+
+    def plus(self, label: int, other: int) -> int:
+        """``label + other`` in the group."""
+        return self._join(
+            a + b for a, b in zip(self._digits(label), self._digits(other), strict=True)
+        )
+
+    def minus(self, label: int, other: int) -> int:
+        """``label - other`` in the group."""
+        return self._join(
+            a - b for a, b in zip(self._digits(label), self._digits(other), strict=True)
+        )
+
+    def digit(self, label: int, place: int) -> int:
+        """The ``place``-th digit of ``label`` (its coordinate in that cyclic factor)."""
+        return self._digits(label)[place]
+
+    def _digits(self, label: int) -> list[int]:
+        digits = []
+        for n in self.orders:
+            label, digit = divmod(label, n)
+            digits.append(digit)
+        return digits
+
+    def _join(self, digits: Iterable[int]) -> int:
+        label, scale = 0, 1
+        for digit, n in zip(digits, self.orders, strict=True):
+            label += (digit % n) * scale
+            scale *= n
+        return label
 
 
 def shared_boards(schedule: Iterable[Encounter]) -> tuple[Relay, ...]:

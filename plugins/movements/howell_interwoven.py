@@ -1,16 +1,16 @@
-"""The interwoven Howell and its first session (JCBL manual, part 3, chapter 2, 1–3).
+"""The interwoven Howell and its first session (JCBL manual, part 3, chapters 1-2).
 
 A single-section two-session pairs game for 8 tables or more splits the field into
-groups A and B. In the first session A plays B (a scrambled or an appendix Mitchell);
-in the second each group plays a Howell within itself, group B on the boards group A
-leaves on the bye stand and sharing the rest as relays: the interwoven Howell
-(インターウーブン・ハウエル). With an odd number of pairs in a group, the pair of each
-group left without an opponent in a round play each other — two pairs that the first
-session must not have brought together, which is why the 9-table scrambled Mitchell
-stops after 8 of its 9 rounds: its round 9 is exactly those meetings.
+groups A (pairs 1 to ``t``) and B (``t + 1`` to ``2t``). In the first session A plays B
+(a scrambled or an appendix Mitchell); in the second each group plays a Howell within
+itself, group B on the boards group A leaves on the bye stand and sharing the rest as
+relays: the interwoven Howell (インターウーブン・ハウエル). With an odd number of pairs in
+a group, the pair of each group left without an opponent in a round play each other —
+two pairs that the first session must not have brought together, which is why the
+9-table scrambled Mitchell stops after 8 of its 9 rounds: its round 9 is exactly those
+meetings.
 
-The manual prints the master sheets for two games, and this family reproduces them
-(option ``session``):
+The manual prints the master sheets for two games, and this family reproduces them:
 
 - 8 tables, 8 + 7 rounds: scrambled Mitchell (pairs 1-8 against 9-16), then the
   interwoven Howell with pairs 8 and 16 stationary at the relay tables;
@@ -19,18 +19,25 @@ The manual prints the master sheets for two games, and this family reproduces th
   "appendix"``, every board played 9 times in both sessions so no factoring), then the
   interwoven Howell (pairs 1-9 and 10-18, no stationary pair).
 
-The interwoven Howell is cyclic: in each round every pair of a group moves to the seat
-of the pair one number below it in its group and every set to the next place, which
-the printed sheets follow cell for cell. Tables are numbered by the place of their set,
-relay tables side by side (the sheets print no table numbers). In the Mitchells the
-group-B pairs keep their tables (pair ``g + t`` at table ``t``, the appendix pair at
-the last table) and change seats where the sheet puts them NS or EW; group A and the
-boards move as the sheet says.
+The rest of the JCBL two-session list (appendix 1, 2. 2: 8 to 19 tables in one
+section) it plays from the base rounds of :mod:`plugins.movements.two_session_bases`:
+an appendix Mitchell of 7 to 13 rounds, or a scrambled Mitchell of 10 to 13 tables (the
+arrow-switch Mitchell, with a relay and a bye stand for 10 and 12), then the interwoven
+Howell of the list's rounds. Over the two sessions no two pairs meet twice, but after a
+full scrambled Mitchell on 11 or 13 tables the pairs left over in session 2 meet once
+more (the list's "one rematch").
+
+The printed interwoven Howells are cyclic: in each round every pair of a group moves to
+the seat of the pair one number below it in its group and every set to the next place,
+which the printed sheets follow cell for cell. Tables are numbered by the place of their
+set, relay tables side by side (the sheets print no table numbers). In the printed
+Mitchells the group-B pairs keep their tables (pair ``g + t`` at table ``t``, the
+appendix pair at the last table) and change seats where the sheet puts them NS or EW;
+group A and the boards move as the sheet says.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import ClassVar, Literal
 
@@ -38,29 +45,18 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import InvalidMovement
 from engine.hookspecs import hookimpl
-from engine.movement import Encounter, Movement, board_set
+from engine.movement import Encounter, Movement, board_set, equal_stops
 from engine.seating import Numbering, Pair
 from engine.validator import validate
-from plugins.movements.howell import BaseRound, cyclic_howell, shared_boards
-
-INTERWOVEN_BASE_ROUNDS: dict[int, tuple[BaseRound, tuple[tuple[int, int], ...]]] = {
-    8: (
-        (
-            (8, 1, 1), (9, 16, 1), (13, 14, 2), (12, 10, 3), (6, 2, 4), (11, 15, 5), (5, 7, 6),
-            (3, 4, 7),
-        ),
-        ((1, 7), (9, 15)),
-    ),
-    9: (
-        (
-            (10, 1, 1), (17, 18, 2), (5, 2, 3), (15, 13, 3), (9, 8, 5), (7, 3, 6), (4, 6, 8),
-            (12, 16, 8), (11, 14, 9),
-        ),
-        ((1, 9), (10, 18)),
-    ),
-}  # fmt: skip
-"""Tables → round 1 of the interwoven Howell (row 1 of the printed sheet) and its two
-circuits of moving pairs."""
+from plugins.movements.howell import shared_boards
+from plugins.movements.mitchell_arrow import ArrowSwitchMitchell, ArrowSwitchOptions
+from plugins.movements.two_session_bases import (
+    APPENDIX_BASES,
+    INTERWOVEN_BASES,
+    WHOLE_INTERWOVEN,
+    group_movement,
+    sheet_movement,
+)
 
 SCRAMBLED_MITCHELL = {
     8: """
@@ -114,94 +110,180 @@ class InterwovenHowellOptions(BaseModel):
     )
     first_session: Literal["scrambled", "appendix"] = Field(
         default="scrambled",
-        description="Session 1: the scrambled Mitchell, or (9 tables) the appendix Mitchell.",
+        description=(
+            "Session 1: the scrambled Mitchell (8-13 tables) or the appendix Mitchell "
+            "(8-19 tables, fewer rounds than tables)."
+        ),
     )
     rounds: int | None = Field(
         default=None,
         ge=1,
         description=(
-            "Session 1 with 9 tables: 8 (the scrambled Mitchell cut, the manual's choice) "
-            "or 9 (all of it: one rematch in session 2)."
+            "Rounds of the session, as the JCBL two-session list plays it (default: the "
+            "most the list offers for the tables). With 9 tables the scrambled Mitchell "
+            "is cut to 8 (the manual's choice) unless 9 are asked for (one rematch)."
         ),
     )
     boards_per_round: int = Field(default=3, ge=1, description="Boards in each set.")
     first_board: int = Field(default=1, ge=1, description="Number of the first board.")
 
 
-class InterwovenHowell:
-    """Interwoven Howell (インターウーブン・ハウエル): a two-session game for 8 or 9 tables.
+SCRAMBLED_TABLES = range(8, 14)
+"""Tables on which the list's first session may be a scrambled Mitchell (8(M) to 13(M))."""
 
-    Session 1 (``session=1``) plays group A (pairs 1-8 or 1-9) against group B in a
-    scrambled Mitchell (8 rounds), or with 9 tables the appendix Mitchell; session 2
-    plays each group's Howell on interwoven boards (7 rounds for 8 tables, 9 for 9).
-    Over the two sessions every pair meets every other exactly once. Pair 16 (8
-    tables) or 18 (9 tables) is the phantom in both sessions. The scrambled Mitchell
-    may stop after any round with every board played equally often.
+
+class InterwovenHowell:
+    """Interwoven Howell (インターウーブン・ハウエル): a two-session game in one section.
+
+    For 8 to 19 tables, as the JCBL two-session list plays it. Session 1 (``session=1``)
+    plays group A (pairs 1 to t) against group B (t + 1 to 2t) in a scrambled Mitchell
+    (8 to 13 tables) or an appendix Mitchell (``first_session=appendix``); session 2
+    plays each group's Howell on interwoven boards, the groups sharing some sets as
+    relays. Over the two sessions no two pairs meet twice (after a full scrambled
+    Mitchell on 9, 11 or 13 tables, once). The highest pair is the phantom in both
+    sessions. ``rounds`` picks among the list's games for the tables (for 9 tables:
+    session 1 in 7 or 8 rounds, session 2 in 7, 8 or 9); a scrambled Mitchell may stop
+    after any round with every board played equally often.
     """
 
     name: ClassVar[str] = "interwoven-howell"
     aliases: ClassVar[tuple[str, ...]] = ("iwh", "inter-woven-howell")
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "2.0"
     Options: ClassVar[type[BaseModel]] = InterwovenHowellOptions
 
     def build(self, tables: int, options: InterwovenHowellOptions | None = None) -> Movement:
         """The session's movement for ``tables`` tables."""
         opts = options or InterwovenHowellOptions()
-        if tables not in INTERWOVEN_BASE_ROUNDS:
+        if not any(t == tables for t, _ in INTERWOVEN_BASES):
             raise InvalidMovement(
-                f"The interwoven Howell is offered for 8 and 9 tables (the manual's sheets), "
-                f"not {tables}.",
-                hint="For other sizes the JCBL two-session list plays an appendix or scrambled "
-                "Mitchell, then Howells in sections.",
+                f"The interwoven Howell is offered for 8 to 19 tables (the JCBL two-session "
+                f"list), not {tables}.",
+                hint="For more tables the list splits the field into sections that play "
+                "Mitchells and Howells in both sessions.",
             )
         if opts.session == 2:
-            if opts.rounds is not None:
-                raise InvalidMovement(
-                    "The interwoven Howell cannot be curtailed: give rounds only for session 1.",
-                    hint="Leave rounds empty.",
+            rounds = _rounds(tables, opts, offered(tables, 2), "interwoven Howell")
+            title = "Interwoven Howell (session 2)"
+            if (tables, rounds) in WHOLE_INTERWOVEN:
+                movement = sheet_movement(
+                    WHOLE_INTERWOVEN[tables, rounds],
+                    opts.boards_per_round,
+                    opts.first_board,
+                    family=self.name,
+                    title=title,
                 )
-            base, circuits = INTERWOVEN_BASE_ROUNDS[tables]
-            movement = cyclic_howell(
-                base,
-                opts.boards_per_round,
-                opts.first_board,
-                rounds=circuits[0][1] - circuits[0][0] + 1,
-                circuits=circuits,
-                family=self.name,
-                title="Interwoven Howell (session 2)",
-            )
+            else:
+                movement = group_movement(
+                    INTERWOVEN_BASES[tables, rounds],
+                    opts.boards_per_round,
+                    opts.first_board,
+                    family=self.name,
+                    title=title,
+                )
+        elif opts.first_session == "appendix":
+            movement = self._appendix(tables, opts)
         else:
-            movement = self._first_session(tables, opts)
+            movement = self._scrambled(tables, opts)
         return validate(
             movement.model_copy(update={"plugin": self.name, "plugin_version": self.version})
         )
 
-    def _first_session(self, tables: int, opts: InterwovenHowellOptions) -> Movement:
-        printed = APPENDIX_MITCHELL if opts.first_session == "appendix" else SCRAMBLED_MITCHELL
-        if tables not in printed:
-            raise InvalidMovement(
-                f"The manual prints no {opts.first_session} Mitchell for {tables} tables.",
-                hint="Choose the scrambled first session.",
+    def _appendix(self, tables: int, opts: InterwovenHowellOptions) -> Movement:
+        rounds = _rounds(tables, opts, offered(tables, 1, "appendix"), "appendix Mitchell")
+        title = "Appendix Mitchell (session 1 of an interwoven Howell)"
+        if (tables, rounds) in APPENDIX_BASES:
+            return group_movement(
+                APPENDIX_BASES[tables, rounds],
+                opts.boards_per_round,
+                opts.first_board,
+                family=self.name,
+                title=title,
             )
-        sheet = master_sheet(printed[tables])
-        # the 9-table scrambled Mitchell is printed with the round 9 the manual cuts
-        usual = 8 if tables == 9 and opts.first_session == "scrambled" else len(sheet)
-        rounds = usual if opts.rounds is None else opts.rounds
-        if rounds not in (usual, len(sheet)):
-            also = f" (or all {len(sheet)})" if usual < len(sheet) else ""
+        sheet = master_sheet(APPENDIX_MITCHELL[tables])
+        return group_mitchell(
+            sheet, tables, opts.boards_per_round, opts.first_board, family=self.name, title=title
+        )
+
+    def _scrambled(self, tables: int, opts: InterwovenHowellOptions) -> Movement:
+        if tables not in SCRAMBLED_TABLES:
             raise InvalidMovement(
-                f"The {tables}-table {opts.first_session} Mitchell is played in {usual} "
-                f"rounds{also}, not {rounds}.",
+                f"The JCBL list plays no scrambled Mitchell before an interwoven Howell on "
+                f"{tables} tables: its Mitchell has fewer rounds than tables.",
+                hint="Choose first_session=appendix.",
+            )
+        title = "Scrambled Mitchell (session 1 of an interwoven Howell)"
+        if tables in SCRAMBLED_MITCHELL:
+            sheet = master_sheet(SCRAMBLED_MITCHELL[tables])
+            # the 9-table scrambled Mitchell is printed with the round 9 the manual cuts
+            usual = 8 if tables == 9 else len(sheet)
+            rounds = usual if opts.rounds is None else opts.rounds
+            if rounds not in (usual, len(sheet)):
+                also = f" (or all {len(sheet)})" if usual < len(sheet) else ""
+                raise InvalidMovement(
+                    f"The {tables}-table scrambled Mitchell is played in {usual} "
+                    f"rounds{also}, not {rounds}.",
+                    hint="Leave rounds empty.",
+                )
+            return group_mitchell(
+                sheet[:rounds],
+                tables,
+                opts.boards_per_round,
+                opts.first_board,
+                family=self.name,
+                title=title,
+            )
+        # 10-13 tables: the arrow-switch Mitchell in full (a relay and a bye stand when
+        # even); its stationary pairs 1 to t are group A, the moving pairs group B
+        if opts.rounds not in (None, tables):
+            raise InvalidMovement(
+                f"The {tables}-table scrambled Mitchell is played in full, {tables} rounds, "
+                f"not {opts.rounds}.",
                 hint="Leave rounds empty.",
             )
-        return group_mitchell(
-            sheet[:rounds],
+        mitchell = ArrowSwitchMitchell().build(
             tables,
-            opts.boards_per_round,
-            opts.first_board,
-            family=self.name,
-            title=f"{opts.first_session.capitalize()} Mitchell (session 1 of an interwoven Howell)",
+            ArrowSwitchOptions(
+                variant="relay" if tables % 2 == 0 else "straight",
+                boards_per_round=opts.boards_per_round,
+                first_board=opts.first_board,
+            ),
         )
+        return mitchell.model_copy(
+            update={
+                "family": self.name,
+                "phantom": Pair(2 * tables),  # the phantom of both sessions
+                "description": f"{title}: {mitchell.description}",
+            }
+        )
+
+
+def offered(tables: int, session: Literal[1, 2], first: str = "scrambled") -> list[int]:
+    """The rounds the family plays for ``tables`` tables in ``session`` (with session 1's
+    kind), fewest first."""
+    if session == 2:
+        return sorted(r for t, r in INTERWOVEN_BASES.keys() | WHOLE_INTERWOVEN if t == tables)
+    if first == "scrambled":
+        return {8: [8], 9: [8, 9]}.get(tables, [tables] if tables in SCRAMBLED_TABLES else [])
+    # an appendix Mitchell that some interwoven Howell of the list follows
+    second = offered(tables, 2)
+    found = {r for t, r in APPENDIX_BASES if t == tables and {r, r + 1} & set(second)}
+    return sorted(found | ({8} if tables in APPENDIX_MITCHELL else set()))
+
+
+def _rounds(tables: int, opts: InterwovenHowellOptions, offers: list[int], what: str) -> int:
+    if not offers:
+        raise InvalidMovement(
+            f"The JCBL two-session list plays no {what} on {tables} tables.",
+            hint="Choose the other first session, or see `traveller movement advise`.",
+        )
+    rounds = offers[-1] if opts.rounds is None else opts.rounds
+    if rounds not in offers:
+        listed = ", ".join(map(str, offers))
+        raise InvalidMovement(
+            f"The {what} on {tables} tables is played in {listed} rounds, not {rounds}.",
+            hint=f"Give rounds={offers[-1]}, or leave rounds empty.",
+        )
+    return rounds
 
 
 Cell = tuple[tuple[int, int], ...]
@@ -254,7 +336,7 @@ def group_mitchell(
         schedule=tuple(schedule),
         relays=shared_boards(schedule),
         phantom=Pair(2 * tables),
-        curtail_after=_equal_stops(schedule, len(sheet)),
+        curtail_after=equal_stops(schedule, len(sheet)),
         description=(
             f"{title}, {tables} tables ({2 * tables} pairs): {len(sheet)} rounds of "
             f"{boards_per_round} boards on {sets} sets, boards {first_board}-"
@@ -263,18 +345,6 @@ def group_mitchell(
             "the master sheet says."
         ),
     )
-
-
-def _equal_stops(schedule: list[Encounter], rounds: int) -> tuple[int, ...]:
-    """Rounds before the last after which every board has been played equally often."""
-    boards = {b for e in schedule for b in e.boards}
-    plays: Counter[int] = Counter()
-    stops = []
-    for rnd in range(1, rounds):
-        plays.update(b for e in schedule if e.round == rnd for b in e.boards)
-        if len(plays) == len(boards) and len(set(plays.values())) == 1:
-            stops.append(rnd)
-    return tuple(stops)
 
 
 @hookimpl

@@ -63,6 +63,7 @@ from typing import TypeVar
 
 from engine.errors import InvalidInput
 from plugins.movements.howell import BASE_ROUNDS
+from plugins.movements.howell_interwoven import offered
 from plugins.movements.howell_short import SHORT_BASE_ROUNDS
 
 __all__ = [
@@ -485,21 +486,23 @@ def builder(tables: int, rounds: int, kind: Kind) -> tuple[str | None, dict[str,
         if (tables, rounds) in SHORT_BASE_ROUNDS:
             return "three-quarter-howell", {"rounds": rounds}
         return None, {}
-    options = _INTERWOVEN.get((tables, rounds, kind))
+    options = _interwoven(tables, rounds, kind)
     return (None, {}) if options is None else ("interwoven-howell", options)
 
 
-_INTERWOVEN: dict[tuple[int, int, Kind], dict[str, object]] = {
-    (8, 8, Kind.SCRAMBLED_MITCHELL): {"session": 1},
-    (9, 9, Kind.SCRAMBLED_MITCHELL): {"session": 1, "rounds": 9},
-    (9, 8, Kind.APPENDIX_MITCHELL): {"session": 1, "first_session": "appendix"},
-    (8, 7, Kind.INTERWOVEN_HOWELL): {"session": 2},
-    (9, 9, Kind.INTERWOVEN_HOWELL): {"session": 2},
-}
-"""The printed sheets the interwoven-howell family plays: (tables, rounds, kind) → options.
-
-The 9-table scrambled Mitchell cut to 8 rounds plays 9 sets 8 times each, so the list
-never names it: its plans say 8(A)."""
+def _interwoven(tables: int, rounds: int, kind: Kind) -> dict[str, object] | None:
+    """The interwoven-howell family's options for one session of the list's one-section
+    games, or ``None`` where the family plays no such session."""
+    if kind is Kind.INTERWOVEN_HOWELL:
+        return {"session": 2, "rounds": rounds} if rounds in offered(tables, 2) else None
+    first = {Kind.SCRAMBLED_MITCHELL: "scrambled", Kind.APPENDIX_MITCHELL: "appendix"}.get(kind)
+    if first is None or rounds not in offered(tables, 1, first):
+        return None
+    if (tables, rounds, kind) == (9, 8, Kind.SCRAMBLED_MITCHELL):
+        # the 9-table scrambled Mitchell cut to 8 rounds plays 9 sets 8 times each, so
+        # the list never names it: its plans say 8(A)
+        return None
+    return {"session": 1, "first_session": first, "rounds": rounds}
 
 
 def _weekly() -> tuple[WeeklyHowell, ...]:

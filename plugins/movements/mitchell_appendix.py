@@ -23,6 +23,12 @@ EW up two, NS up one and EW down two) as long as nobody meets a board or a pair 
 for a base of ``b`` tables the steps ``s`` (of the pairs moving around the base) and
 ``u`` (of the others) must make ``s``, ``u``, ``s + 1``, ``u + 1`` and ``s - u`` prime
 to ``b``. Two and one need a base divisible by neither 2 nor 3: 5, 7, 11, 13, 17 …
+
+The JCBL lists (and JTOS) also play 8, 9, 10 and 12 rounds. No such movement keeps the
+boards going down one table a round, so these are *group movements* stored as data in
+:mod:`plugins.movements.two_session_bases`: the first ``r`` pairs of each line move, the
+rest stay put, and pairs and boards move as the guide cards say (pairs in one series, A
+``1 … t`` against B ``t + 1 … 2t``). ``printed`` is JCBL's own 9-table, 8-round sheet.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from engine.movement import Encounter, Movement, Relay
 from engine.seating import Line, Numbering, Pair
 from engine.validator import validate
 from plugins.movements.mitchell import BoardOptions
+from plugins.movements.two_session_bases import APPENDIX_BASES, group_movement
 
 BASES = (13, 11, 7, 5)
 """The bases chosen by default, most rounds first (JCBL's 13-, 11- and 7-round lists)."""
@@ -114,6 +121,11 @@ class AppendixMitchell:
         if opts.printed:
             return validate(self._printed(tables, opts))
         base = opts.rounds or _default_base(tables)
+        if gcd(base, 6) != 1:
+            if (tables, base) in APPENDIX_BASES:
+                return validate(self._listed(tables, base, opts))
+            if (tables, base) == (9, 8):
+                return validate(self._printed(tables, opts))
         appended = tables - base
         if not 1 <= appended < base:
             raise InvalidMovement(
@@ -176,6 +188,23 @@ class AppendixMitchell:
             plugin_version=self.version,
         )
         return validate(movement)
+
+    def _listed(self, tables: int, rounds: int, opts: AppendixOptions) -> Movement:
+        """The list's version on no prime base: a group movement (see the module doc)."""
+        if (opts.stationary, opts.ns_step, opts.ew_step) != ("jcbl", 2, 1):
+            raise InvalidMovement(
+                f"The {rounds}-round appendix Mitchell has moves of its own: who stays and "
+                "how far the pairs go are not set for it.",
+                hint="Leave out stationary, ns_step and ew_step.",
+            )
+        movement = group_movement(
+            APPENDIX_BASES[tables, rounds],
+            opts.boards_per_round,
+            opts.first_board,
+            family=self.name,
+            title=f"Appendix Mitchell ({rounds} rounds, the JCBL list's version)",
+        )
+        return movement.model_copy(update={"plugin": self.name, "plugin_version": self.version})
 
     def _printed(self, tables: int, opts: AppendixOptions) -> Movement:
         """JCBL's printed 9-table sheet, with tables numbered as the boards travel.
@@ -243,11 +272,15 @@ def _check_steps(base: int, around: int, beside: int) -> None:
         # no sequence of places allows on an even circle (no complete mapping of Z_2n).
         # Divisible by 3: s + 1 and u + 1 prime to 3 force s = u = 1 (mod 3), so s - u
         # is not; and a search finds no irregular moves for 9 either.
+        listed = sorted(t for t, r in APPENDIX_BASES if r == base)
+        offer = (
+            f" The {base}-round version is offered for {_spans(listed)} tables." if listed else ""
+        )
         raise InvalidMovement(
-            f"No appendix Mitchell works on a base of {base} tables: with the boards going "
-            "down one table a round, however the pairs move some would meet a board or a "
-            "pair twice (the base must be divisible by neither 2 nor 3).",
-            hint="Use a base (rounds) of 5, 7, 11 or 13 tables.",
+            f"No appendix Mitchell works on a base of {base} tables with the boards going "
+            "down one table a round: however the pairs move some would meet a board or a "
+            f"pair twice (the base must be divisible by neither 2 nor 3).{offer}",
+            hint="Use a base (rounds) of 5, 7, 11 or 13 tables, or a size offered.",
         )
     for what, step in (
         ("the pairs moving round the base never meet the same stationary pair twice", around),
@@ -262,6 +295,18 @@ def _check_steps(base: int, around: int, beside: int) -> None:
                 f"{step} is prime to {base}.",
                 hint="Use a base of 5, 7, 11, 13 … tables with NS up 2 and EW up 1.",
             )
+
+
+def _spans(numbers: list[int]) -> str:
+    """``[13, 14, 15, 17]`` → "13-15 and 17"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
 
 
 def _describe(base: int, appended: int, opts: AppendixOptions, ns_round_base: bool) -> str:

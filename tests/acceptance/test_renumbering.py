@@ -172,3 +172,56 @@ def test_the_table_for_people_lists_blocks_and_seats() -> None:
     assert result.exit_code == 0, result.stderr
     assert "Session 1 → session 2: A NS 1-5 → A NS 1-5" in result.stdout
     assert "is the phantom (the sit-out)" in result.stdout
+
+
+def manual_sectional(cli: Cli, sections: list[tuple[str, int, str, list[str]]]) -> str:
+    """Both sessions of a sectional with the manual's movements, every pair entered."""
+    names = ",".join(name for name, *_ in sections)
+    event = cli.run("event", "create", "--name", "Sectional", "--sections", names)["id"]
+    app = app_of(cli)
+    for name, tables, _, _ in sections:
+        for i in range(1, 2 * tables + 1):
+            players = (Player(name=f"{name}{i} North"), Player(name=f"{name}{i} South"))
+            app.register_entry(UUID(event), players, section=name)
+    cli.run("session", "add", "--event", event, "--session", "2", "--sections", names)
+    for session in ("1", "2"):
+        for name, tables, family, options in sections:
+            cli.run(
+                "movement", "assign", "--event", event, "--session", session,
+                "--section", name, "--family", family, "--tables", str(tables),
+                *(arg for option in options for arg in ("--option", option)),
+            )  # fmt: skip
+    return str(event)
+
+
+@pytest.mark.parametrize(
+    ("sections", "blocks"),
+    [
+        (
+            # Part 3 ch. 3 §5 example 1: 20 tables as a 12-table scrambled Mitchell (a
+            # relay Mitchell: 12 rounds) and an 8-table Howell of 12 rounds.
+            [
+                ("1", 12, "arrow-switch-mitchell", ["variant=relay"]),
+                ("2", 8, "three-quarter-howell", ["rounds=12"]),
+            ],
+            ["1 1-12 → 2 1-12", "1 13-24 → 1 13-24", "2 1-12 → 1 1-12", "2 13-16 → 2 13-16"],
+        ),
+        (
+            # Example 2: 26 tables as a 16-table appendix Mitchell of 12 rounds and a
+            # 10-table Howell of 12 rounds.
+            [
+                ("1", 16, "appendix-mitchell", ["rounds=12"]),
+                ("2", 10, "three-quarter-howell", ["rounds=12"]),
+            ],
+            ["1 1-16 → 2 1-16", "1 17-32 → 1 17-32", "2 1-16 → 1 1-16", "2 17-20 → 2 17-20"],
+        ),
+    ],
+    ids=["20-tables", "26-tables"],
+)
+def test_the_manuals_worked_examples_through_the_command_line(
+    sections: list[tuple[str, int, str, list[str]]], blocks: list[str]
+) -> None:
+    cli = Cli()
+    event = manual_sectional(cli, sections)
+    done = renumber_pairs(cli, "--event", event, "--from", "1", "--to", "2")
+    assert done["blocks"] == blocks

@@ -11,14 +11,14 @@ tests use the plugins' own Mitchells and Howells.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, NotFound, Rejected
-from engine.movement import Encounter, Movement
+from engine.movement import Movement
 from engine.plugins import create_registry
 from engine.renumbering import (
     Move,
@@ -32,82 +32,36 @@ from engine.renumbering import (
     renumber,
     sit_outs,
 )
-from engine.seating import Line, Numbering, Pair
+from engine.seating import Line, Pair
 
 REGISTRY = create_registry()
 
 
-def plugin(family: str, tables: int) -> Movement:
+def plugin(family: str, tables: int, **options: object) -> Movement:
     found = REGISTRY.movement(family)
-    return found.build(tables, found.Options())
+    return found.build(tables, found.Options.model_validate(options))
 
 
-# ---- the manual's movements, by their shape -------------------------------------------------
-
-
-def shaped(
-    family: str, meetings: Sequence[Sequence[tuple[int, int]]], still: Sequence[int]
-) -> Movement:
-    """A movement in one series of pair numbers from its rounds' (NS, EW) meetings."""
-    return Movement(
-        family=family,
-        tables=len(meetings[0]),
-        rounds=len(meetings),
-        boards_per_round=2,
-        numbering=Numbering.HOWELL,
-        schedule=tuple(
-            Encounter(round=r, table=t, ns=ns, ew=ew, boards=(2 * r - 1, 2 * r))
-            for r, tables in enumerate(meetings, start=1)
-            for t, (ns, ew) in enumerate(tables, start=1)
-        ),
-        stationary=tuple(Pair(p) for p in still),
-        phantom=Pair(max(p for table in meetings[0] for p in table)),
-    )
+# ---- the manual's movements, from the plugins that play them --------------------------------
 
 
 def scrambled_mitchell(tables: int) -> Movement:
-    """SM (スクランブル・ミッセル) numbered as the manual numbers it: 1..n stay, n+1..2n move."""
-    n = tables
-    meetings = [[(t, n + (t - 1 + r) % n + 1) for t in range(1, n + 1)] for r in range(n)]
-    return shaped("scrambled-mitchell", meetings, range(1, n + 1))
+    """SM (スクランブル・ミッセル) numbered as the manual numbers it: 1..n stay, n+1..2n move
+    (a relay Mitchell when n is even: it has as many rounds as tables)."""
+    variant = "relay" if tables % 2 == 0 else "straight"
+    return plugin("arrow-switch-mitchell", tables, variant=variant)
 
 
 def shortened_howell(tables: int, rounds: int) -> Movement:
     """A Howell of ``rounds`` rounds: pairs 1..rounds move, the higher pairs stay (part 3
     ch. 3 §5: "ペア No.13 ~ 16 はテーブルにスティショナリとなるのでお互いには対戦しません")."""
-    m, still = rounds, list(range(rounds + 1, 2 * tables + 1))
-
-    def pairings(left: list[int], used: frozenset[int]) -> Iterator[list[tuple[int, int]]]:
-        if not left:
-            yield []
-            return
-        for b in left[1:]:
-            d = min((b - left[0]) % m, (left[0] - b) % m)
-            if d not in used and 2 * d != m:
-                rest = [x for x in left[1:] if x != b]
-                for more in pairings(rest, used | {d}):
-                    yield [(left[0], b), *more]
-
-    base = next(pairings(list(range(len(still), m)), frozenset()))
-    meetings = [
-        [(p, (k + r) % m + 1) for k, p in enumerate(still)]
-        + [((a + r) % m + 1, (b + r) % m + 1) for a, b in base]
-        for r in range(m)
-    ]
-    return shaped("howell", meetings, still)
+    return plugin("three-quarter-howell", tables, rounds=rounds)
 
 
 def appendix_mitchell_16() -> Movement:
     """AM of 16 tables and 12 rounds: 1-16 meet only 17-32; 13-16 and 29-32 stay at the
     appended tables and never meet one another (part 3 ch. 3 §5, example 2)."""
-    steps = {0: 4, 1: 6, 2: 8, 3: 10, 8: 5, 9: 7, 10: 9, 11: 11}
-    meetings = [
-        [(13 + k, 17 + (k + r) % 12) for k in range(4)]
-        + [(1 + (k + 4 + r) % 12, 29 + k) for k in range(4)]
-        + [(1 + (r + t) % 12, 17 + (r + u) % 12) for t, u in steps.items()]
-        for r in range(12)
-    ]
-    return shaped("appendix-mitchell", meetings, [13, 14, 15, 16, 29, 30, 31, 32])
+    return plugin("appendix-mitchell", 16, rounds=12)
 
 
 def played(name: str, movement: Movement, phantom: Pair | None = None) -> PlayedSection:

@@ -227,14 +227,14 @@ def test_every_session_keeps_the_rules(session: int) -> None:
 
 
 def test_bad_options_are_explained() -> None:
-    with pytest.raises(InvalidMovement, match="8 and 9 tables"):
-        build(10)
-    with pytest.raises(InvalidMovement, match="no appendix Mitchell for 8"):
-        build(8, session=1, first_session="appendix")
+    with pytest.raises(InvalidMovement, match="8 to 19 tables"):
+        build(7)
+    with pytest.raises(InvalidMovement, match="appendix Mitchell on 8 tables is played in 7"):
+        build(8, session=1, first_session="appendix", rounds=8)
     with pytest.raises(InvalidMovement, match="8 rounds \\(or all 9\\), not 7"):
         build(9, session=1, rounds=7)
-    with pytest.raises(InvalidMovement, match="cannot be curtailed"):
-        build(9, rounds=8)
+    with pytest.raises(InvalidMovement, match="interwoven Howell on 9 tables is played in 7, 8"):
+        build(9, rounds=6)
 
 
 def test_follows_the_movement_family_protocol() -> None:

@@ -336,20 +336,44 @@ def test_every_movement_named_with_a_family_builds() -> None:
     assert built > 100
 
 
-def test_the_interwoven_howell_sheets_are_named_where_the_list_plays_them() -> None:
+def test_the_interwoven_howell_is_named_where_the_list_plays_it() -> None:
     def named(s: Section) -> tuple[dict[str, object], ...]:
         return tuple(builder(s.tables, p.rounds, p.kind)[1] for p in s.plays)
 
-    found = {
-        (p.tables, shape(p)): named(s)
+    one_section = [
+        (p.tables, shape(p), s)
         for p in TWO_SESSION_PLANS
         for s in p.sections
-        if p.tables in (8, 9) and builder(s.tables, s.second.rounds, s.second.kind)[0]
         if s.second.kind is Kind.INTERWOVEN_HOWELL
-    }
+    ]
+    assert {t for t, _, _ in one_section} == set(range(8, 20))
+    for _, _, s in one_section:
+        assert all(builder(s.tables, p.rounds, p.kind)[0] == "interwoven-howell" for p in s.plays)
+    found = {(t, sh): named(s) for t, sh, s in one_section if t in (8, 9)}
+    appendix, scrambled = {"first_session": "appendix"}, {"first_session": "scrambled"}
     assert found == {
-        (8, ((8, "7A", "7I"),)): ({}, {"session": 2}),  # a 7-round appendix Mitchell: none
-        (8, ((8, "8M", "7I"),)): ({"session": 1}, {"session": 2}),
-        (9, ((9, "8A", "9I"),)): ({"session": 1, "first_session": "appendix"}, {"session": 2}),
-        (9, ((9, "9M", "9I"),)): ({"session": 1, "rounds": 9}, {"session": 2}),
+        (8, ((8, "7A", "7I"),)): (
+            {"session": 1, **appendix, "rounds": 7},
+            {"session": 2, "rounds": 7},
+        ),
+        (8, ((8, "8M", "7I"),)): (
+            {"session": 1, **scrambled, "rounds": 8},
+            {"session": 2, "rounds": 7},
+        ),
+        (9, ((9, "7A", "7I"),)): (
+            {"session": 1, **appendix, "rounds": 7},
+            {"session": 2, "rounds": 7},
+        ),
+        (9, ((9, "8A", "8I"),)): (
+            {"session": 1, **appendix, "rounds": 8},
+            {"session": 2, "rounds": 8},
+        ),
+        (9, ((9, "8A", "9I"),)): (
+            {"session": 1, **appendix, "rounds": 8},
+            {"session": 2, "rounds": 9},
+        ),
+        (9, ((9, "9M", "9I"),)): (
+            {"session": 1, **scrambled, "rounds": 9},
+            {"session": 2, "rounds": 9},
+        ),
     }
