@@ -108,6 +108,12 @@ class Matchpoints:
             description="Factor up the total of a pair that played fewer boards than the "
             "most any pair of its field played.",
         )
+        rounding: Literal["total", "board"] = Field(
+            "total",
+            description="When factored scores are rounded half up to 2 decimals: total (the "
+            "manual, part 2 ch. 4 §9-10: add up, factor, round, rank) or board (each "
+            "factored board score, as many scoring programs print the travellers).",
+        )
         fouled: Literal["formula", "simple"] = Field(
             "formula",
             description="Fouled boards: formula (sectionals and above) factors each version "
@@ -182,6 +188,8 @@ class Matchpoints:
                     tops[r.board] * _percent(award_ew, session(r.ew), options) / 100,
                 )
 
+        if options.rounding == "board":
+            points = [(_hundredths(ns), _hundredths(ew)) for ns, ew in points]
         scored = tuple(ScoredResult(r, *points[i]) for i, r in enumerate(facts.results))
         return SectionScore(
             method=self.name,

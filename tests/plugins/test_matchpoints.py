@@ -226,6 +226,19 @@ def test_factoring_a_short_board(kw: dict[str, Any], top: int, expected: list[Fr
     assert sum(expected) == F(5 * top, 2)  # the board's average is kept
 
 
+def test_factored_board_scores_rounded_per_board_on_request() -> None:
+    """``rounding=board``: each factored score rounded half up to 2 decimals (mp × 5/4 on
+    a ratio: 3.125 shows 3.13 and EW 1.875 shows 1.88); by default only totals are."""
+    exact = MP.score(mitchell(SHORT, 6, expected_plays={1: 6}), options(factoring="ratio"))
+    assert points(exact, 1)[ns(2)] == F(25, 8)
+    rounded = MP.score(
+        mitchell(SHORT, 6, expected_plays={1: 6}), options(factoring="ratio", rounding="board")
+    )
+    column = points(rounded, 1)
+    assert [column[ns(n)] for n in range(1, 6)] == halves("1.25", "3.13", "3.13", "5", "0")
+    assert [column[ew(n)] for n in (2, 3)] == halves("1.88", "1.88")
+
+
 @pytest.mark.parametrize("expected_plays", [{}, {2: 6}])
 def test_expected_plays_default_to_the_most_played_board(expected_plays: dict[int, int]) -> None:
     full = [TableResult(2, ns(n), ew(n), 10 * n) for n in range(1, 7)]
