@@ -49,6 +49,7 @@ from engine.movement import Encounter, Movement, board_set, equal_stops
 from engine.seating import Numbering, Pair
 from engine.validator import validate
 from plugins.movements.howell import shared_boards
+from plugins.movements.mitchell_appendix import PRINTED_9_TABLES
 from plugins.movements.mitchell_arrow import ArrowSwitchMitchell, ArrowSwitchOptions
 from plugins.movements.two_session_bases import (
     APPENDIX_BASES,
@@ -84,18 +85,7 @@ SCRAMBLED_MITCHELL = {
 """The printed first-session sheets: a row per round, a column per board set. The 8-table
 sheet prints round 1's sixth cell "6-15" (pair 15 twice, 16 never): read 6-16."""
 
-APPENDIX_MITCHELL = {
-    9: """
-        10-9/1-18  2-13       15-3       4-14       5-17       16-6       12-7       11-8
-        6-17       9-16/7-18  8-12       11-5       10-2       3-13       4-15       14-1
-        2-14       10-3       13-9/18-4  1-15       11-6       17-7       8-16       12-5
-        5-16       6-12       7-11       17-9/18-8  13-1       15-2       14-3       4-10
-        15-7       8-14       5-10       13-6       12-9/3-18  4-11       17-1       2-16
-        12-4       11-1       2-17       16-3       8-15       14-9/5-18  6-10       7-13
-        8-13       15-5       14-6       10-7       16-4       1-12       11-9/18-2  3-17
-        11-3       17-4       1-16       2-12       7-14       8-10       13-5       9-15/18-6
-    """,
-}
+APPENDIX_MITCHELL = {9: "\n".join(PRINTED_9_TABLES)}
 """The printed 9-table appendix Mitchell (8 rounds): the appendix table shares a set."""
 
 
