@@ -40,7 +40,18 @@ from plugins.movements.howell_plans import (
     WeeklyLine,
     builder,
 )
-from plugins.movements.srr import SRR_TEAMS, SRR_TEAMS_AND_PAIRS, SRRPlan
+from plugins.movements.round_robin import Match, matches_of
+from plugins.movements.srr import (
+    ODD_PAIR_ALL_PLAY_ALL,
+    PAIR_SEATING,
+    SRR_TEAMS,
+    SRR_TEAMS_AND_PAIRS,
+    SRR_TEAMS_SESSIONS,
+    SessionGame,
+    SRRFormat,
+    SRRPlan,
+    SRRSessions,
+)
 
 __all__ = [
     "CONSIDERATIONS",
@@ -408,12 +419,12 @@ class _Want:
         return (
             over,
             p.winners != self.winners,
+            not p.assignable,  # what the director can assign now comes first
             distance,
             p.sit_out_rounds * p.boards_per_round,
             bool(p.relays),
             Decimal("Infinity") if balance is None else balance.comparison_stdev,
             p.source == BUILT_SOURCE,
-            not p.assignable,
             longest,
             p.title,
         )
@@ -478,12 +489,30 @@ ROVER_ROUTES: dict[Kind, frozenset[int]] = {
 """Full tables for which the guide tabulates the NS rover's route, by the base Mitchell."""
 
 
+HALF_GAMES = frozenset({"stagger", "mirror-mitchell-halves"})
+"""Team families whose movement is one session of a two-session round robin: played alone,
+half the matches (the stagger's odd v odd and even v even; the mirror Mitchell's halves)."""
+
+
 def _team_proposals(builder: _Builder, teams: int, sessions: int) -> Iterator[Proposal]:
-    plans: tuple[SRRPlan, ...] = SRR_TEAMS if sessions == 1 else SRR_TEAMS_AND_PAIRS
-    for plan in plans:
+    """One session: list 3 and the installed families. Two: list 5's two-session games,
+    list 4's SRR teams + pairs (the same session twice), and the installed families, each
+    proposal a whole round robin (:meth:`_Builder.installed_teams`)."""
+    if sessions == 1:
+        for plan in SRR_TEAMS:
+            if plan.teams == teams:
+                yield builder.srr(plan)
+        for p in builder.installed(teams, sessions, USUAL_BOARDS):
+            if p.sections[0].family not in HALF_GAMES:
+                yield p
+        return
+    for game in SRR_TEAMS_SESSIONS:
+        if game.teams == teams and len(game.sessions) == sessions:
+            yield builder.srr_sessions(game)
+    for plan in SRR_TEAMS_AND_PAIRS:
         if plan.teams == teams:
             yield builder.srr(plan)
-    yield from builder.installed(teams, sessions, USUAL_BOARDS)
+    yield from builder.installed_teams(teams)
 
 
 def _target(boards: int | None, minutes_: int | None) -> int:
@@ -609,31 +638,54 @@ class _Builder:
         )
 
     def srr(self, plan: SRRPlan) -> Proposal:
-        built = None
-        if plan.family is not None:
-            options: dict[str, Any] = {"boards_per_round": plan.boards_per_round}
-            built = self._first(
-                plan.family,
-                plan.teams,
-                [options | {"shared_boards": True}, options],
-                lambda m: m.rounds == plan.rounds[0],
-            )
-        match = _assignment(Play(Kind.TEAMS, plan.rounds[0]), built)
+        """A line of list 3 (one session) or of list 4 (SRR teams + pairs: the same
+        movement in both sessions)."""
+        match = self._srr_session(plan.teams, plan.game, plan.boards_per_round)
         section = SectionPlan(plan.teams, (match,) * len(plan.rounds))
-        all_play_all = "team" if plan.format.value == "teams" else "pair"
+        notes = list(_srr_notes(plan.format, plan.teams, (plan.game,) * len(plan.rounds)))
+        listed = 3 if len(plan.rounds) == 1 else 4
+        if listed == 4:
+            notes.append(
+                "SRR teams + pairs (list 4): both sessions play the same movement, so every "
+                "team meets every other twice, a match a session; the pairs are ranked too."
+            )
         return Proposal(
-            title=f"SRR ({all_play_all} all-play-all), {plan.teams} teams: "
-            + " + ".join(str(r) for r in plan.rounds)
-            + f" rounds × {plan.boards_per_round} boards",
-            source=SRR_SOURCE,
+            title=_srr_title(plan.format, plan.teams, (match,), plan.rounds, plan.boards_per_round),
+            source=f"{SRR_SOURCE} {listed} ({plan.teams}T)",
             sections=(section,),
             boards_per_round=plan.boards_per_round,
             rounds=plan.rounds,
             remark=plan.remark,
-            notes=()
-            if plan.family
-            else ("A pair all-play-all: no installed family seats NS pairs against NS pairs.",),
+            notes=tuple(notes),
         )
+
+    def srr_sessions(self, plan: SRRSessions) -> Proposal:
+        """A line of list 5: each session played by the family it names."""
+        played = tuple(
+            self._srr_session(plan.teams, game, plan.boards_per_round) for game in plan.sessions
+        )
+        return Proposal(
+            title=_srr_title(plan.format, plan.teams, played, plan.rounds, plan.boards_per_round),
+            source=f"{SRR_SOURCE} 5 ({plan.teams}T)",
+            sections=(SectionPlan(plan.teams, played),),
+            boards_per_round=plan.boards_per_round,
+            rounds=plan.rounds,
+            remark=plan.remark,
+            notes=tuple(_srr_notes(plan.format, plan.teams, plan.sessions)),
+        )
+
+    def _srr_session(self, teams: int, game: SessionGame, per_round: int) -> Assignment:
+        """A session of a listed SRR game, as its family builds it through the registry."""
+        built = None
+        if game.family is not None:
+            built = self._first(
+                game.family,
+                teams,
+                [game.options_for(per_round)],
+                lambda m: m.rounds == game.rounds,
+            )
+        label = "" if game.family is None else _team_label(game.family)
+        return _assignment(Play(Kind.TEAMS, game.rounds), built, label)
 
     # -- proposals from the installed families ---------------------------------------
 
@@ -668,6 +720,58 @@ class _Builder:
                             rounds=rounds,
                             renumber=sessions > 1,
                         )
+
+    def installed_teams(self, teams: int) -> Iterator[Proposal]:
+        """Every installed team family over two sessions, 2, 3 and 4 boards a round, as a
+        whole round robin: a family whose ``session`` option splits it plays its two
+        sessions (the stagger; the American Whist of an odd number of teams), and one that
+        completes the round robin in a session plays it in both (every team meets every
+        other twice). A movement that leaves matches unplayed is not proposed: playing it
+        again would not complete them."""
+        everyone = {Match(a, b) for a in range(1, teams + 1) for b in range(a + 1, teams + 1)}
+        for family in self.registry.movements():
+            if family.name == "srr":
+                continue  # list 4, proposed from the list
+            probe = self._build(family, teams, {})
+            if probe is None or not self.fits(probe.movement):
+                continue
+            for per_round in (2, 3, 4):
+                short: dict[str, Any] = {"boards_per_round": per_round}
+                split = [self._build(family, teams, short | {"session": s}) for s in (1, 2)]
+                halves = [set(matches_of(b.movement)) for b in split if b is not None]
+                once = self._build(family, teams, short)
+                if (
+                    len(halves) == 2
+                    and halves[0].isdisjoint(halves[1])
+                    and halves[0] | halves[1] == everyone
+                ):
+                    builds = [b for b in split if b is not None]
+                    note = (
+                        "The sessions play the two halves of the round robin (the family's "
+                        "session option): every team meets every other once."
+                    )
+                elif once is not None and set(matches_of(once.movement)) == everyone:
+                    builds = [once, once]
+                    note = (
+                        "Both sessions play the same movement: every team meets every other "
+                        "twice, a match a session."
+                    )
+                else:
+                    continue
+                label = _team_label(family.name)
+                played = tuple(
+                    _assignment(Play(Kind.TEAMS, b.movement.rounds), b, label) for b in builds
+                )
+                section = SectionPlan(teams, played)
+                rounds = tuple(b.movement.rounds for b in builds)
+                yield Proposal(
+                    title=_title((section,), per_round, rounds),
+                    source=BUILT_SOURCE,
+                    sections=(section,),
+                    boards_per_round=per_round,
+                    rounds=rounds,
+                    notes=(note,),
+                )
 
     # -- helpers ---------------------------------------------------------------------
 
@@ -803,6 +907,80 @@ def _family_label(name: str, kind: Kind) -> str:
             parts = ("-".join(words[:i]), word.capitalize(), " ".join(words[i + 1 :]))
             return " ".join(p for p in parts if p)
     return name.replace("-", " ")
+
+
+_TEAM_LABELS = {
+    "american-whist": "American Whist",
+    "mirror-mitchell": "mirror Mitchell",
+    "mirror-mitchell-halves": "American Whist in each half",
+    "round-robin": "round robin",
+    "standard-teams": "standard team movement",
+}
+"""What a team family's movement is called, where its name does not read well."""
+
+
+def _team_label(family: str) -> str:
+    return _TEAM_LABELS.get(family) or _family_label(family, Kind.TEAMS)
+
+
+def _srr_title(
+    format_: SRRFormat,
+    teams: int,
+    sessions: tuple[Assignment, ...],
+    rounds: tuple[int, ...],
+    per_round: int,
+) -> str:
+    """``SRR (team all-play-all), 6 teams, stagger: 2 + 3 rounds × 10 boards``."""
+    names = ", then ".join(dict.fromkeys(a.label for a in sessions if a.label))
+    return (
+        f"SRR ({'pair' if format_ is SRRFormat.PAIRS else 'team'} all-play-all), {teams} teams"
+        + (f", {names}" if names else "")
+        + ": "
+        + " + ".join(str(r) for r in rounds)
+        + f" rounds × {per_round} boards"
+    )
+
+
+def _srr_notes(format_: SRRFormat, teams: int, sessions: tuple[SessionGame, ...]) -> Iterator[str]:
+    """What a director needs to know to play a listed SRR game."""
+    families = {g.family for g in sessions}
+    if format_ is SRRFormat.PAIRS:
+        if None in families:
+            yield "Pair all-play-all (ペア総当たり): no family plays it. " + ODD_PAIR_ALL_PLAY_ALL
+            return
+        yield PAIR_SEATING
+        if len(sessions) > 1:
+            yield (
+                "Traveller scores each session's boards as a match (VPs each session); the "
+                "JCBL converts a match's two halves together after session 2."
+            )
+    if "stagger" in families:
+        half = teams // 2
+        yield (
+            f"Stagger (appendix 3 §3): tables 1-{half} stand beside tables {half + 1}-{teams}, "
+            "each two neighbours relaying one set; session 1 odd teams meet odd and even meet "
+            "even, session 2 odd meet even."
+        )
+    if "mirror-mitchell" in families:
+        half = teams // 2
+        yield (
+            f"Mirror Mitchell (TFMM, appendix 3 §2), in the list's order: session 1 teams "
+            f"1-{half} and {half + 1}-{teams} each play an American Whist within their half, "
+            "session 2 the mirror Mitchell across the halves (round 1 makes twin boards). "
+            "The manual's text plays the mirror Mitchell first; either order plays every "
+            "match once. Both halves play the same boards: lay two copies."
+        )
+    spans = [dict(g.options) for g in sessions if g.family == "round-robin"]
+    if len(spans) > 1 and "first_round" in spans[0]:
+        parts = ", ".join(
+            f"session {n} rounds {o['first_round']}-{o['last_round']}"
+            for n, o in enumerate(spans, start=1)
+        )
+        yield (
+            f"The round robin's draw split over the sessions ({parts}): every match is "
+            "complete within its session."
+            + (" Three teams at a time play a triangle over two rounds." if teams % 2 else "")
+        )
 
 
 def _assignment(play: Play, built: _Built | None, label: str = "") -> Assignment:

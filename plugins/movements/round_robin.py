@@ -162,6 +162,7 @@ class RoundRobin:
         shared: bool = True,
         first_board: int = 1,
         family: str = "round-robin",
+        one_triangle_set: bool = False,
     ) -> Movement:
         """These rounds (all by default) as a team movement; not yet validated.
 
@@ -170,11 +171,15 @@ class RoundRobin:
         every match of a round plays the round's set, relayed between all its tables;
         otherwise each match has a set of its own. A triangle plays three sets over its
         two legs: with ``shared`` the two rounds' sets at its first and last tables and
-        one set of its own (the guide's Δ set), otherwise three sets of its own.
+        one set of its own (the guide's Δ set), otherwise three sets of its own. With
+        ``one_triangle_set`` the later triangles play the Δ set of the first again (the
+        guide: "one different set of boards from those to be played by the main body"),
+        as long as none of their teams has played it; the team that stays in the
+        triangle never plays it. A round named twice is played again on new boards.
         """
         chosen = list(rounds) if rounds is not None else list(range(1, len(self.rounds) + 1))
         self._check_whole_triangles(chosen)
-        sets = _SetNumbers(shared, len(chosen))
+        sets = _SetNumbers(shared, len(chosen), one_triangle_set)
         schedule: list[Encounter] = []
         sit_outs: list[SitOut] = []
         for number, source in enumerate(chosen, start=1):
@@ -242,10 +247,14 @@ class RoundRobin:
 class _SetNumbers:
     """Board-set numbers of a relayed round robin, handed out as the rounds are laid."""
 
-    def __init__(self, shared: bool, rounds: int) -> None:
+    def __init__(self, shared: bool, rounds: int, one_delta: bool = False) -> None:
         self.shared = shared
         self.last = rounds if shared else 0
         self.triangles: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        self.one_delta = one_delta
+        self.delta: int | None = None
+        self.delta_teams: set[int] = set()
+        """The teams that have played the Δ set now in use."""
 
     def new(self) -> int:
         self.last += 1
@@ -257,11 +266,17 @@ class _SetNumbers:
     def triangle(self, t: Triangle, number: int) -> tuple[int, int, int]:
         """The sets (first, second, third table at leg 1) of a triangle first laid in ``number``."""
         if t.leg == 1:
-            if self.shared:
-                self.triangles[t.teams] = (number, number + 1, self.new())
-            else:
-                self.triangles[t.teams] = (self.new(), self.new(), self.new())
+            first, second = (number, number + 1) if self.shared else (self.new(), self.new())
+            self.triangles[t.teams] = (first, second, self._delta(t.teams[1:]))
         return self.triangles[t.teams]
+
+    def _delta(self, players: tuple[int, ...]) -> int:
+        """The triangle's own set, played by its second and third teams: a new one, or
+        with ``one_delta`` the one in use while none of them has played it."""
+        if not self.one_delta or self.delta is None or self.delta_teams & set(players):
+            self.delta, self.delta_teams = self.new(), set()
+        self.delta_teams |= set(players)
+        return self.delta
 
 
 def _tables(sitting: Sitting, number: int, sets: _SetNumbers) -> list[tuple[int, int, int, int]]:
@@ -404,6 +419,34 @@ class RoundRobinOptions(BaseModel):
             "(true, the default, as the guide lays it out), or each match its own (false)."
         ),
     )
+    first_round: int = Field(
+        default=1,
+        ge=1,
+        description=(
+            "Start at this round of the draw: a round robin split over sessions plays "
+            "rounds 1 to k in one session and k + 1 to the last in the next."
+        ),
+    )
+    last_round: int | None = Field(
+        default=None, ge=1, description="Stop after this round of the draw; by default the last."
+    )
+    times: int = Field(
+        default=1,
+        ge=1,
+        le=2,
+        description=(
+            "2: play the rounds twice over on new boards (a double round robin in one "
+            "session; two teams' boards make one match)."
+        ),
+    )
+    triangle_set: Literal["each", "one"] = Field(
+        default="each",
+        description=(
+            "With triangles: each triangle has a set of its own (each), or the later ones "
+            "play the first one's again (one: the guide's single extra set; the JCBL SRR "
+            "lists count boards so)."
+        ),
+    )
 
 
 class RoundRobinTeams:
@@ -416,6 +459,8 @@ class RoundRobinTeams:
     schedule with a triangle: team 1 (13 with 13 teams) and two others play one another
     in a mini-Mitchell over two rounds while the rest play matches (teams - 1 rounds).
     The boards of a round are shared by all its tables, or each match has its own.
+    Split over sessions, each session plays some rounds of the draw (first_round,
+    last_round); times=2 plays the draw twice in one session (a double round robin).
     """
 
     name: ClassVar[str] = "round-robin"
@@ -427,15 +472,48 @@ class RoundRobinTeams:
         """The round robin for ``tables`` teams (one home table each)."""
         opts = options or RoundRobinOptions()
         schedule = round_robin(tables, opts.odd)
+        drawn = len(schedule.rounds)
+        last = opts.last_round or drawn
+        if not opts.first_round <= last <= drawn:
+            raise InvalidMovement(
+                f"The {tables}-team round robin has rounds 1 to {drawn}; rounds "
+                f"{opts.first_round} to {last} cannot be played.",
+                hint=f"Choose first_round and last_round from 1 to {drawn}, first not after last.",
+            )
+        chosen = list(range(opts.first_round, last + 1)) * opts.times
         # Shared by default, as the guide lays it out: with a triangle its own set is
         # played by two tables and the rest by all, which a team match does not mind.
         shared = True if opts.shared_boards is None else opts.shared_boards
-        per_round = opts.boards_per_round or boards_for(len(schedule.rounds))
+        per_round = opts.boards_per_round or boards_for(len(chosen))
         movement = schedule.movement(
-            per_round, shared=shared, first_board=opts.first_board, family=self.name
+            per_round,
+            rounds=chosen,
+            shared=shared,
+            first_board=opts.first_board,
+            family=self.name,
+            one_triangle_set=opts.triangle_set == "one",
         )
+        played = ""
+        if opts.triangle_set == "one" and schedule.has_triangle:
+            played += (
+                " The triangles share one set of their own (a new one only where a team "
+                "has played it)."
+            )
+        if len(chosen) < drawn * opts.times:
+            played += f" Rounds {opts.first_round}-{last} of the draw."
+        if opts.times == 2:
+            played += (
+                f" The rounds are played twice over (rounds {len(chosen) // 2 + 1}-"
+                f"{len(chosen)} on new boards): every two teams meet twice."
+            )
         return validate(
-            movement.model_copy(update={"plugin": self.name, "plugin_version": self.version})
+            movement.model_copy(
+                update={
+                    "plugin": self.name,
+                    "plugin_version": self.version,
+                    "description": movement.description + played,
+                }
+            )
         )
 
 

@@ -11,9 +11,12 @@ from functools import cache
 import pytest
 
 from engine.errors import InvalidInput
-from engine.plugins import Registry, create_registry
+from engine.movement import Movement
+from engine.plugins import Registry, create_registry, parse_options
 from plugins.movements.advisor import Proposal, advise, minutes
 from plugins.movements.howell_plans import Kind, Play
+from plugins.movements.round_robin import Match, matches_of
+from plugins.movements.srr import PAIR_SEATING, SRR_TEAMS_SESSIONS
 from tests.plugins.test_howell_plans import EXPECTED_TWO_SESSIONS, EXPECTED_WEEKLY, notation
 
 
@@ -268,6 +271,115 @@ def test_teams_use_the_srr_list_and_the_guides_advice() -> None:
     assert "American Whist" in advice.notes[0]
     assert all(p.winners == 1 for p in advice.proposals)
     assert "Swiss" in advise(bare(), 14, teams=True).notes[0]
+
+
+# ---- teams over two sessions: appendix 1, list 5 ----------------------------------------------
+
+
+def team_sessions(p: Proposal) -> list[Movement]:
+    """Each session of a one-section team proposal, built as assigned."""
+    registry = installed()
+    (section,) = p.sections
+    built = []
+    for a in section.sessions:
+        assert a.family is not None
+        family = registry.movement(a.family)
+        built.append(family.build(section.tables, parse_options(family, dict(a.options))))
+    return built
+
+
+def list_5(teams: int) -> list[tuple[int, tuple[int, ...], str]]:
+    return [
+        (g.boards_per_round, g.rounds, g.remark)
+        for g in SRR_TEAMS_SESSIONS
+        if g.teams == teams and len(g.sessions) == 2
+    ]
+
+
+@pytest.mark.parametrize("teams", sorted({g.teams for g in SRR_TEAMS_SESSIONS} - {13}))
+def test_two_session_team_proposals_are_list_5(teams: int) -> None:
+    """For two sessions of teams the list's games are list 5's (13 teams: three sessions)."""
+    advice = advise(bare(), teams, teams=True, sessions=2)
+    got = [
+        (p.boards_per_round, p.rounds, p.remark)
+        for p in advice.proposals
+        if p.source == f"JCBL appendix 1, SRR list 5 ({teams}T)"
+    ]
+    assert sorted(got) == sorted(list_5(teams))
+    assert advise(bare(), 13, teams=True, sessions=2).proposals == ()
+
+
+def test_fourteen_teams_over_two_sessions_complete_the_round_robin() -> None:
+    """No stagger played twice (6 + 6 rounds: only odd against odd and even against even):
+    the stagger's two sessions are 6 + 7 rounds, and list 5 offers the mirror Mitchell
+    (4 boards, 6 + 7: each half's American Whist, then the mirror Mitchell). Every
+    proposal that installed families build plays every match, once or twice."""
+    advice = advise(installed(), 14, teams=True, sessions=2)
+    (listed,) = [p for p in advice.proposals if "SRR list 5" in p.source]
+    assert listed.assignable and (listed.boards_per_round, listed.rounds) == (4, (6, 7))
+    assert [(a.family, dict(a.options)) for a in listed.sections[0].sessions] == [
+        ("mirror-mitchell-halves", {"boards_per_round": 4}),
+        ("mirror-mitchell", {"boards_per_round": 4, "style": "jcbl"}),
+    ]
+    assert any("appendix 3 §2" in n for n in listed.notes)
+    staggers = [p for p in advice.proposals if p.sections[0].family == "stagger"]
+    assert staggers and all(p.rounds == (6, 7) for p in staggers)
+    for p in staggers:
+        assert [dict(a.options)["session"] for a in p.sections[0].sessions] == [1, 2]
+    everyone = {Match(a, b) for a in range(1, 15) for b in range(a + 1, 15)}
+    for p in advice.proposals:
+        assert p.assignable and not p.renumber
+        met = [set(matches_of(m)) for m in team_sessions(p)]
+        assert met[0] | met[1] == everyone, p.title
+
+
+def test_six_teams_over_two_sessions_offer_the_lists_stagger() -> None:
+    """List 5, 6 teams: the stagger (TF2S), 2 + 3 rounds of 10 or 11 boards."""
+    advice = advise(installed(), 6, teams=True, sessions=2)
+    staggers = [p for p in advice.proposals if "STAGGER" in p.remark]
+    assert [(p.boards_per_round, p.rounds) for p in staggers] == [(10, (2, 3)), (11, (2, 3))]
+    for p in staggers:
+        assert p.assignable and p.title.startswith("SRR (team all-play-all), 6 teams, stagger")
+        sessions = p.sections[0].sessions
+        assert [dict(a.options) for a in sessions] == [
+            {"boards_per_round": p.boards_per_round, "session": 1},
+            {"boards_per_round": p.boards_per_round, "session": 2},
+        ]
+        first, second = team_sessions(p)
+        assert all((e.ns - e.ew) % 2 == 0 for e in first.schedule)  # odd v odd, even v even
+        assert all((e.ns - e.ew) % 2 == 1 for e in second.schedule)  # odd v even
+
+
+def test_pair_all_play_alls_are_proposed_as_the_list_has_them() -> None:
+    """Even teams: the round robin each session, with the seating that makes it a pair
+    all-play-all; odd teams: no family plays it, and the proposal says why."""
+    four = advise(installed(), 4, teams=True, sessions=2)
+    pairs = [p for p in four.proposals if p.title.startswith("SRR (pair")]
+    assert [(p.boards_per_round, p.assignable) for p in pairs] == [(8, True), (9, True)]
+    assert all(PAIR_SEATING in p.notes for p in pairs)
+    seven = advise(installed(), 7, teams=True, sessions=2)
+    odd = [p for p in seven.proposals if p.title.startswith("SRR (pair")]
+    assert odd and not any(p.assignable for p in odd)
+    assert all(any("odd cycle" in n for n in p.notes) for p in odd)
+    (one,) = [p for p in advise(installed(), 4, teams=True).proposals if "SRR list 3" in p.source]
+    assert one.assignable and dict(one.sections[0].options)["times"] == 2
+
+
+def test_half_a_round_robin_is_no_one_session_game() -> None:
+    """The stagger's first session alone (odd v odd, even v even) or the mirror Mitchell's
+    halves alone play about half the matches: not proposed for one session."""
+    for teams in (6, 14):
+        families = {p.sections[0].family for p in advise(installed(), teams, teams=True).proposals}
+        assert families.isdisjoint({"stagger", "mirror-mitchell-halves"})
+    assert "mirror-mitchell" in families  # 14 teams: it meets the other half, a whole game
+
+
+def test_list_4_is_played_twice() -> None:
+    """SRR teams + pairs (list 4): the same movement in both sessions, teams meeting twice."""
+    advice = advise(installed(), 9, teams=True, sessions=2)
+    (listed,) = [p for p in advice.proposals if "SRR list 4" in p.source]
+    assert listed.rounds == (8, 8) and listed.assignable and not listed.renumber
+    assert any("meets every other twice" in n for n in listed.notes)
 
 
 def test_nonsense_is_refused() -> None:

@@ -261,6 +261,71 @@ def test_the_plugin_follows_the_protocol() -> None:
     assert FAMILY.build(8).boards_per_round == 4  # 7 rounds x 4 >= 24 boards
 
 
+# ---- split over sessions, played twice, one triangle set --------------------------------------
+
+
+def test_a_round_robin_split_over_two_sessions() -> None:
+    """JCBL list 5, 8 teams, 7 boards a round: rounds 1-3 then 4-7 of the draw, each
+    round's set shared by all tables (21 and 28 boards); every match once, each complete
+    in its session."""
+    first = FAMILY.build(8, RoundRobinOptions(boards_per_round=7, last_round=3))
+    second = FAMILY.build(8, RoundRobinOptions(boards_per_round=7, first_round=4))
+    assert (first.rounds, second.rounds) == (3, 4)
+    assert (len(first.boards), len(second.boards)) == (21, 28)
+    assert set(matches_of(first)).isdisjoint(matches_of(second))
+    assert len(matches_of(first)) + len(matches_of(second)) == 28
+    assert uncompared(first) == uncompared(second) == []
+    assert "Rounds 4-7 of the draw." in second.description
+    assert [e.ew for e in second.round(1)] == [e.ew for e in FAMILY.build(8).round(4)]
+
+
+def test_one_triangle_set_for_the_triangles_of_a_session() -> None:
+    """The guide: "One different set of boards from those to be played by the main body is
+    required". The later triangles play the first one's own set again — its teams have not
+    played it, and the team that stays in the triangle never does — so 7 teams in 2 + 4
+    rounds of 8 boards lay 24 and 40 boards (JCBL list 5), not 24 and 48."""
+    options = {"boards_per_round": 8, "triangle_set": "one"}
+    first = FAMILY.build(7, RoundRobinOptions(**options, last_round=2))
+    second = FAMILY.build(7, RoundRobinOptions(**options, first_round=3))
+    each = FAMILY.build(7, RoundRobinOptions(boards_per_round=8, first_round=3))
+    assert (len(first.boards), len(second.boards), len(each.boards)) == (24, 40, 48)
+    for m in (first, second):
+        assert check(m).ok and uncompared(m) == []
+    delta = second.boards[-8:]
+    played = sorted({e.ns for e in second.schedule if e.boards == delta})
+    assert played == [4, 5, 6, 7]
+    assert "The triangles share one set of their own" in second.description
+
+
+def test_a_triangle_set_is_not_played_twice_by_a_team() -> None:
+    """The 3-team triangle twice over: its second time needs a new set of its own."""
+    m = FAMILY.build(3, RoundRobinOptions(boards_per_round=6, times=2, triangle_set="one"))
+    assert check(m).ok and len(m.boards) == 36
+
+
+def test_a_double_round_robin_in_one_session() -> None:
+    """times=2: the draw twice over on new boards; two teams' boards make one match."""
+    m = FAMILY.build(4, RoundRobinOptions(boards_per_round=4, times=2))
+    assert m.rounds == 6 and len(m.boards) == 24 and check(m).ok
+    assert {len(boards) for boards in matches_of(m).values()} == {8}
+    assert [e.ew for e in m.round(4)] == [e.ew for e in m.round(1)]
+    assert "every two teams meet twice" in m.description
+
+
+@pytest.mark.parametrize(
+    ("teams", "given", "fragment"),
+    [
+        (8, {"first_round": 5, "last_round": 4}, "rounds 5 to 4 cannot be played"),
+        (8, {"last_round": 8}, "rounds 1 to 7"),
+        (7, {"first_round": 2}, "must be played next to it"),
+        (7, {"last_round": 3}, "must be played next to it"),
+    ],
+)
+def test_rounds_that_cannot_be_played(teams: int, given: dict[str, int], fragment: str) -> None:
+    with pytest.raises(InvalidMovement, match=fragment):
+        FAMILY.build(teams, RoundRobinOptions(**given))
+
+
 # ---- properties -------------------------------------------------------------------------------
 
 
