@@ -136,6 +136,8 @@ class Assignment:
     options: tuple[tuple[str, Any], ...] = ()
     """The options to assign it with."""
     balance: Balance | None = None
+    sets: int | None = None
+    """Sets of boards the built movement lays out (``None``: not built)."""
 
     @property
     def name(self) -> str:
@@ -193,6 +195,11 @@ class SectionPlan:
 
     @property
     def sets(self) -> int:
+        """Sets of boards to lay out: the most any session's built movement uses, or what
+        the kind of movement usually needs where none is built."""
+        built = [a.sets for a in self.sessions if a.sets is not None]
+        if built:
+            return max(built)
         return self.plays[0].kind.sets(self.tables, self.plays[0].rounds)
 
     def to_json(self) -> dict[str, object]:
@@ -1002,6 +1009,7 @@ def _assignment(play: Play, built: _Built | None, label: str = "") -> Assignment
             bye_stand=any(boards for _, boards in m.bye_boards),
             sit_out_rounds=max(report.sit_outs.values(), default=0),
         ),
+        sets=len(m.boards) // m.boards_per_round,
     )
 
 

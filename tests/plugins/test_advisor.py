@@ -400,3 +400,27 @@ def test_json() -> None:
     assert session["sections"][0]["family"] == "howell"
     assert session["sections"][0]["movement"] == "Howell"
     assert "Number of boxes of boards available" in data["considerations"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("count", "teams", "sessions"), [(24, False, 2), (18, False, 2), (14, True, 2)]
+)
+def test_the_boards_to_lay_out_are_the_built_movements(
+    count: int, teams: bool, sessions: int
+) -> None:
+    """ "Laid" counts the sets of boards each proposal's built movements use, the most of
+    its sessions, section by section."""
+    registry = installed()
+    for p in advise(registry, count, teams=teams, sessions=sessions).proposals:
+        if not p.assignable:
+            continue
+        laid = 0
+        for section in p.sections:
+            used = []
+            for a in section.sessions:
+                assert a.family is not None
+                family = registry.movement(a.family)
+                m = family.build(section.tables, parse_options(family, dict(a.options)))
+                used.append(len(m.boards))
+            laid += max(used)
+        assert p.boards_needed == laid, p.title
