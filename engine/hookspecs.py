@@ -44,3 +44,8 @@ def traveller_register_vp_scales(register: Callable[[Any], None]) -> None:
 @hookspec
 def traveller_register_masterpoint_rules(register: Callable[[Any], None]) -> None:
     """Register masterpoint rules (following :class:`engine.plugins.MasterpointRule`)."""
+
+
+@hookspec
+def traveller_register_carry_over_rules(register: Callable[[Any], None]) -> None:
+    """Register carry-over rules (following :class:`engine.plugins.CarryOverMethod`)."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Literal, Protocol, Union, runtime_checkable
 
@@ -117,6 +118,35 @@ class MasterpointRule(Protocol):
     Options: ClassVar[type[BaseModel]]
 
 
+@runtime_checkable
+class CarryOverMethod(Protocol):
+    """A rule for what each qualifier carries from a qualifying into a final (JCBL manual
+    part 3 ch. 1 §3): the JCBL formula, the N-board maximum, the whole score …
+
+    ``scores`` are the qualifiers' exact qualifying scores, keyed by whoever they are;
+    ``entered`` is how many contestants played the qualifying, ``qualifying_boards`` the
+    boards they played, ``final_top`` the top of one board of the final and
+    ``maximum_boards`` the final's N-board maximum. Each carry-over is as published
+    (JCBL: two decimals). The engine records the rule's name, version, options and what
+    it decided (:func:`engine.stages.chosen_rule` binds the options)."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+    version: ClassVar[str]
+    Options: ClassVar[type[BaseModel]]
+
+    def carry_over(
+        self,
+        scores: Mapping[Any, Fraction],
+        *,
+        entered: int,
+        qualifying_boards: int,
+        final_top: Fraction,
+        maximum_boards: int,
+        options: Any,
+    ) -> Mapping[Any, Decimal]: ...
+
+
 @dataclass
 class _Kind:
     what: str
@@ -153,10 +183,12 @@ class Registry:
         self._scoring = _Kind("scoring method")
         self._vp_scales = _Kind("VP scale")
         self._masterpoints = _Kind("masterpoint rule")
+        self._carry_overs = _Kind("carry-over rule")
         manager.hook.traveller_register_movements(register=self._movements.add)
         manager.hook.traveller_register_scoring_methods(register=self._scoring.add)
         manager.hook.traveller_register_vp_scales(register=self._vp_scales.add)
         manager.hook.traveller_register_masterpoint_rules(register=self._masterpoints.add)
+        manager.hook.traveller_register_carry_over_rules(register=self._carry_overs.add)
 
     # -- lookup ------------------------------------------------------------------------
 
@@ -183,6 +215,12 @@ class Registry:
 
     def masterpoint_rules(self) -> list[MasterpointRule]:
         return list(self._masterpoints.primary.values())
+
+    def carry_over_rule(self, name: str) -> CarryOverMethod:
+        return self._carry_overs.get(name)  # type: ignore[no-any-return]
+
+    def carry_over_rules(self) -> list[CarryOverMethod]:
+        return list(self._carry_overs.primary.values())
 
     def loaded(self) -> list[tuple[str, str]]:
         """(entry-point name, distribution and version) for the log and the audit trail."""

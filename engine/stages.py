@@ -8,7 +8,8 @@ player from session to session, whatever entry and pair number each session gave
 them. Like standings, totals are pure functions of the recorded state, so they
 can be shown as of any position. A carry-over is a decision taken once the
 qualifying is over; the rule that takes it is a plugin the caller passes in
-(:class:`CarryOverRule`), and the event records what it decided.
+(:class:`CarryOverRule`: a registered carry-over rule with its options, bound by
+:func:`chosen_rule`), and the event records what it decided.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from uuid import UUID
 
+from pydantic import BaseModel
+
 from engine.errors import InvalidInput, NotFound, Rejected
 from engine.numbers import round_half_up, show
-from engine.plugins import Registry
+from engine.plugins import CarryOverMethod, Registry, parse_options
 from engine.scoring import PairTotal
 from engine.seating import Pair
 from engine.section import Section
@@ -74,6 +77,51 @@ class CarryOverRule(Protocol):
         final_top: Fraction,
         maximum_boards: int,
     ) -> Mapping[ContestantId, Decimal]: ...
+
+
+@dataclass(frozen=True)
+class ChosenRule:
+    """A carry-over plugin (:class:`engine.plugins.CarryOverMethod`) with the options the
+    director chose: the :class:`CarryOverRule` a carry-over is planned with. Its options
+    are recorded with the decision."""
+
+    plugin: CarryOverMethod
+    options: BaseModel
+
+    @property
+    def name(self) -> str:
+        return self.plugin.name
+
+    @property
+    def version(self) -> str:
+        return self.plugin.version
+
+    def carry_over(
+        self,
+        scores: Mapping[ContestantId, Fraction],
+        *,
+        entered: int,
+        qualifying_boards: int,
+        final_top: Fraction,
+        maximum_boards: int,
+    ) -> Mapping[ContestantId, Decimal]:
+        return self.plugin.carry_over(
+            scores,
+            entered=entered,
+            qualifying_boards=qualifying_boards,
+            final_top=final_top,
+            maximum_boards=maximum_boards,
+            options=self.options,
+        )
+
+
+def chosen_rule(
+    registry: Registry, name: str, options: Mapping[str, Any] | None = None
+) -> ChosenRule:
+    """The registered carry-over rule ``name`` (or alias) with ``options`` checked against
+    its parameters (a bad one is refused with the parameter's name)."""
+    plugin = registry.carry_over_rule(name)
+    return ChosenRule(plugin, parse_options(plugin, dict(options or {})))
 
 
 # ---- contestants over several sessions -------------------------------------------------
@@ -513,14 +561,17 @@ def plan_carry_over(
         final_top=final_top,
         maximum_boards=boards,
     )
+    parameters: dict[str, Any] = {
+        "qualifiers": len(chosen),
+        "entered": qualifying.entered,
+        "qualifying_boards": qualifying_boards,
+        "final_top": str(final_top),
+        "maximum_boards": boards,
+    }
+    if isinstance(rule, ChosenRule):
+        parameters["options"] = rule.options.model_dump(mode="json")
     return CarryOver(
-        parameters={
-            "qualifiers": len(chosen),
-            "entered": qualifying.entered,
-            "qualifying_boards": qualifying_boards,
-            "final_top": str(final_top),
-            "maximum_boards": boards,
-        },
+        parameters=parameters,
         carried=tuple(
             CarriedScore(
                 players=c.id, names=c.names, qualifying=show(c.played), carry=str(carried[c.id])

@@ -1,4 +1,5 @@
-"""``traveller masterpoints``: what each place of a game earns under a federation's rule."""
+"""``traveller masterpoints``: what each place of a game earns under a federation's rule,
+or who may earn masterpoints in a session of an event in the store."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from typing import Annotated, Any
 import typer
 
 from adapters.cli import output
-from adapters.cli.common import Fmt, Store, guarded, open_app
+from adapters.cli.common import Fmt, SessionOpt, Store, guarded, open_app
+from adapters.cli.common import parse_options as option_values
 from adapters.cli.output import Format
-from engine.errors import PluginError
-from engine.masterpoints import AwardScale
-from engine.plugins import parse_options
+from engine.errors import InvalidInput, PluginError
+from engine.masterpoints import AwardScale, EligibilityRule, conditions, session_eligibility
+from engine.plugins import MasterpointRule, Registry, parse_options
+from engine.stages import check_sessions
 
 
 def register(app: typer.Typer) -> None:
@@ -21,11 +24,13 @@ def register(app: typer.Typer) -> None:
 
 @guarded
 def masterpoints(
-    game_class: Annotated[int, typer.Option("--class", help="The game's class (JCBL: 1 to 5).")],
+    game_class: Annotated[
+        int | None, typer.Option("--class", help="The game's class (JCBL: 1 to 5).")
+    ] = None,
     contestants: Annotated[
-        int,
+        int | None,
         typer.Option("--contestants", help="Contestants ranked together: pairs, players or teams."),
-    ],
+    ] = None,
     rule: Annotated[str, typer.Option("--rule", help="The masterpoint rule.")] = "jcbl",
     teams: Annotated[bool, typer.Option("--teams", help="A team game.")] = False,
     boards: Annotated[
@@ -40,21 +45,65 @@ def masterpoints(
     players: Annotated[
         int | None, typer.Option("--players", help="Team game: the team's players (Pm).")
     ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            "--event",
+            help="An eligibility rule (australian-club): the event whose contestants to judge.",
+        ),
+    ] = None,
+    session: SessionOpt = 1,
+    section: Annotated[
+        str | None,
+        typer.Option("--section", help="Only this section (default every one of the session)."),
+    ] = None,
+    session_boards: Annotated[
+        int | None,
+        typer.Option(
+            "--session-boards",
+            min=1,
+            help="The boards of the session when it was curtailed (default: from the movement).",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", help="The rule's option KEY=VALUE, e.g. share=70."),
+    ] = None,
     store: Store = None,
     fmt: Fmt = Format.table,
 ) -> None:
-    """Show the masterpoints each place earns (JCBL weekly games: the top 35 %)."""
-    registry = open_app(store).registry
-    plugin = registry.masterpoint_rule(rule)
+    """Show the masterpoints each place earns (JCBL weekly games: the top 35 %), or with
+    --event who may earn masterpoints in a session (australian-club: a session of 24 boards
+    or more, 75 % of them played, a sit-out counting as played)."""
+    app = open_app(store)
+    plugin = app.registry.masterpoint_rule(rule)
+    given = option_values(option)
+    if event is not None:
+        if not isinstance(plugin, EligibilityRule):
+            raise PluginError(
+                f"The {plugin.name} rule awards masterpoints by place; it does not decide who "
+                "may earn them.",
+                hint=f"Rules that decide eligibility: {_names(app.registry, EligibilityRule)}. "
+                f"For {plugin.name}'s awards give --class and --contestants, not --event.",
+            )
+        _eligibility(plugin, given, event, session, section, session_boards, store, fmt)
+        return
     if not isinstance(plugin, AwardScale):
-        scales = ", ".join(
-            r.name for r in registry.masterpoint_rules() if isinstance(r, AwardScale)
-        )
         raise PluginError(
             f"The {plugin.name} rule decides who may earn masterpoints; it awards none.",
-            hint=f"Rules that award masterpoints: {scales or 'none'}.",
+            hint=f"Rules that award masterpoints: {_names(app.registry, AwardScale)}. "
+            f"To see who is eligible under {plugin.name}, give --event ID (and --session N).",
         )
-    values: dict[str, Any] = {"game_class": game_class, "contestants": contestants, "teams": teams}
+    if game_class is None or contestants is None:
+        raise InvalidInput(
+            "The awards of a game need its class and the number of contestants.",
+            hint="Give --class and --contestants (e.g. --class 3 --contestants 12).",
+        )
+    values: dict[str, Any] = given | {
+        "game_class": game_class,
+        "contestants": contestants,
+        "teams": teams,
+    }
     record = {"boards": boards, "vp": vp, "max_vp": max_vp, "players": players}
     values |= {key: value for key, value in record.items() if value is not None}
     awards = [str(points) for points in plugin.awards(parse_options(plugin, values))]
@@ -66,4 +115,71 @@ def masterpoints(
         f"Masterpoints ({plugin.name} {plugin.version}): class {game_class}, {field}",
         [{"Place": place, "Masterpoints": points} for place, points in enumerate(awards, 1)],
         ["Place", "Masterpoints"],
+    )
+
+
+def _names(registry: Registry, kind: type[Any]) -> str:
+    return ", ".join(r.name for r in registry.masterpoint_rules() if isinstance(r, kind)) or "none"
+
+
+def _eligibility(
+    plugin: EligibilityRule,
+    given: dict[str, Any],
+    event: str,
+    session: int,
+    section: str | None,
+    session_boards: int | None,
+    store: str | None,
+    fmt: Format,
+) -> None:
+    """Each contestant of the session with the rule's answer, and the rule's parameters."""
+    app = open_app(store)
+    eid = app.resolve_event(event)
+    tournament = app.tournament(eid)
+    options = parse_options(plugin, given)
+    check_sessions(tournament, [session])
+    sections = (
+        app.sections(eid, session) if section is None else [app.section(eid, session, section)]
+    )
+    lines = session_eligibility(plugin, options, tournament, sections, session_boards)
+    rule: MasterpointRule = plugin
+    summary = (rule.__doc__ or "").strip().splitlines()[0]
+    stated = conditions(rule, options)
+    data: dict[str, Any] = {
+        "event": str(tournament.id),
+        "name": tournament.name,
+        "session": session,
+        "rule": {
+            "name": rule.name,
+            "version": rule.version,
+            "options": options.model_dump(mode="json"),
+            "conditions": stated,
+        },
+        "eligible": sum(line.verdict.eligible for line in lines),
+        "contestants": [line.to_json() for line in lines],
+    }
+    if fmt is Format.json:
+        output.emit_json(data)
+        return
+    output.console.print(
+        f"{rule.name} {rule.version}: {summary}\nParameters: {stated}.",
+        highlight=False,
+    )
+    output.rows_table(
+        f"Masterpoint eligibility, session {session} of {tournament.name}: "
+        f"{data['eligible']} of {len(lines)} eligible",
+        [
+            {
+                "Section": line.section,
+                "Pair": str(line.pair),
+                "Names": " – ".join(line.names),
+                "Played": line.attendance.boards_played,
+                "Sat out": line.attendance.sit_out_boards,
+                "Of": line.attendance.session_boards,
+                "Eligible": "yes" if line.verdict.eligible else "no",
+                "Why": line.verdict.reason,
+            }
+            for line in lines
+        ],
+        ["Section", "Pair", "Names", "Played", "Sat out", "Of", "Eligible", "Why"],
     )

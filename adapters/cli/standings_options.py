@@ -3,9 +3,6 @@ its sections, flights and players, its stages and carry-over, and totals over se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -20,15 +17,14 @@ from adapters.cli.common import (
     actor_name,
     guarded,
     open_app,
+    parse_options,
     say,
 )
 from adapters.cli.output import Format
-from engine.errors import InvalidInput, PluginError
-from engine.numbers import round_half_up
-from engine.stages import CarryOverRule, ContestantId, Totals, compute_totals, totals_at
+from engine.errors import InvalidInput
+from engine.stages import Totals, chosen_rule, compute_totals, totals_at
 from engine.standings import RankBy
 from engine.tournament import ContestantKind, SectionRanking
-from plugins.scoring.carry_over import board_maximum, jcbl_carry_overs
 
 ranking_app = typer.Typer(
     help="How the event ranks: sections alone or as one field, flights, players.",
@@ -42,78 +38,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(ranking_app, name="ranking")
     app.add_typer(stage_app, name="stage")
     app.command("totals")(totals)
-
-
-# ---- carry-over rules: the plugins' functions behind the engine's protocol ---------------
-
-
-Carry = Callable[..., Mapping[ContestantId, Decimal]]
-
-
-@dataclass(frozen=True)
-class PluginCarryOver:
-    """A carry-over function of ``plugins.scoring.carry_over`` as a :class:`CarryOverRule`."""
-
-    name: str
-    version: str
-    work: Carry
-    help: str
-
-    def carry_over(
-        self,
-        scores: Mapping[ContestantId, Fraction],
-        *,
-        entered: int,
-        qualifying_boards: int,
-        final_top: Fraction,
-        maximum_boards: int,
-    ) -> Mapping[ContestantId, Decimal]:
-        return self.work(
-            scores,
-            entered=entered,
-            qualifying_boards=qualifying_boards,
-            final_top=final_top,
-            maximum_boards=maximum_boards,
-        )
-
-
-def _board_maximum(
-    scores: Mapping[ContestantId, Fraction], *, final_top: Fraction, maximum_boards: int, **_: Any
-) -> dict[ContestantId, Decimal]:
-    return board_maximum(scores, final_top=final_top, boards=maximum_boards)
-
-
-def _full(scores: Mapping[ContestantId, Fraction], **_: Any) -> dict[ContestantId, Decimal]:
-    return {key: round_half_up(score) for key, score in scores.items()}
-
-
-RULES: dict[str, CarryOverRule] = {
-    rule.name: rule
-    for rule in (
-        PluginCarryOver(
-            "jcbl",
-            "1.0",
-            jcbl_carry_overs,
-            "C = M × (Q/E) × (A × B)/(S ÷ Q), within the final's N-board maximum",
-        ),
-        PluginCarryOver(
-            "board-maximum",
-            "1.0",
-            _board_maximum,
-            "top qualifier N tops of the final, last 0, the others in proportion",
-        ),
-        PluginCarryOver("full", "1.0", _full, "the whole qualifying score"),
-    )
-}
-
-
-def _rule(name: str) -> CarryOverRule:
-    try:
-        return RULES[name.lower()]
-    except KeyError:
-        raise PluginError(
-            f"There is no carry-over rule called {name!r}.", hint=f"Known: {', '.join(RULES)}."
-        ) from None
 
 
 def _sessions(text: str) -> list[int]:
@@ -264,9 +188,15 @@ def stage_carry_over(
     rule: Annotated[
         str,
         typer.Option(
-            "--rule", help="jcbl (the JCBL formula), board-maximum, or full (every point)."
+            "--rule",
+            help="The carry-over rule: jcbl (the JCBL formula), board-maximum, full (every "
+            "point, or a share); `traveller stage rules` lists them with their options.",
         ),
     ] = "jcbl",
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", help="The rule's option KEY=VALUE, e.g. share=50 for full."),
+    ] = None,
     qualifiers: Annotated[
         int | None, typer.Option("--qualifiers", help="How many qualify, from the top.")
     ] = None,
@@ -295,7 +225,7 @@ def stage_carry_over(
         a.resolve_event(event),
         stage=stage,
         source=source,
-        rule=_rule(rule),
+        rule=chosen_rule(a.registry, rule, parse_options(option)),
         final_top=top,
         qualifiers=qualifiers,
         entries=qualifier or (),
@@ -319,10 +249,57 @@ def stage_carry_over(
         )
         return
     output.rows_table(
-        f"Carry-over from {source} into {stage} ({recorded.method})",
+        f"Carry-over from {source} into {stage} ({recorded.method} {recorded.version})",
         [r | {"names": " – ".join(r["names"])} for r in rows],
         ["names", "qualifying", "carry_over"],
     )
+
+
+@stage_app.command("rules")
+@guarded
+def stage_rules(store: Store = None, fmt: Fmt = Format.table) -> None:
+    """The carry-over rules the installed plugins offer, with what each does and its options."""
+    rules = sorted(open_app(store).registry.carry_over_rules(), key=lambda r: r.name)
+    rows: list[dict[str, Any]] = [
+        {
+            "name": r.name,
+            "aliases": list(r.aliases),
+            "version": r.version,
+            "description": " ".join((r.__doc__ or "").split()),
+            "options": {
+                name: {"default": _shown(info.default), "description": info.description or ""}
+                for name, info in r.Options.model_fields.items()
+            },
+        }
+        for r in rules
+    ]
+    if fmt is Format.json:
+        output.emit_json(rows)
+        return
+    output.rows_table(
+        "Carry-over rules (stage carry-over --rule NAME --option KEY=VALUE)",
+        [
+            {
+                "name": row["name"],
+                "aliases": ", ".join(row["aliases"]),
+                "version": row["version"],
+                "what it does": (rule.__doc__ or "").strip().splitlines()[0],
+                "options": "; ".join(
+                    f"{key}={o['default']}: {o['description']}" for key, o in row["options"].items()
+                )
+                or "none",
+            }
+            for row, rule in zip(rows, rules, strict=True)
+        ],
+        ["name", "aliases", "version", "what it does", "options"],
+    )
+
+
+def _shown(value: object) -> str | None:
+    """An option's default as a director writes it (``true``, ``100``)."""
+    if value is None:
+        return None
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 # ---- totals ---------------------------------------------------------------------------------
@@ -390,4 +367,7 @@ def _totals_table(data: Totals) -> None:
             if data.stage
             else "sessions " + ", ".join(map(str, data.sessions))
         )
+        if data.carry_over is not None:
+            c = data.carry_over
+            what += f" (carry-over from {c.source}: {c.method} {c.version})"
         output.rows_table(f"{data.event_name} — {what}: {f.name}", rows, head)

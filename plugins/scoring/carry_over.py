@@ -1,6 +1,8 @@
 """Carry-over: what a pair takes from the qualifying into the final (JCBL manual, part 3, ch. 1 §3).
 
-Two ways, both pure functions of the qualifiers' scores:
+The manual names three ways: start the final afresh (record no carry-over), add the
+qualifying score to the final's, or add a part of it. For the last, two ways, both pure
+functions of the qualifiers' scores:
 
 - the *board maximum* (the classic "2-board maximum carry-over"): the top qualifier
   carries the top of N boards of the final, the last qualifier nothing, and every
@@ -11,16 +13,23 @@ Two ways, both pure functions of the qualifiers' scores:
   shared out in proportion within that range — the board maximum itself.
 
 Scores are exact; each carry-over is rounded half up to two decimals, as published.
+
+Each way is also a carry-over rule plugin (:class:`engine.plugins.CarryOverMethod`):
+``jcbl``, ``board-maximum`` and ``full``, which ``traveller stage carry-over --rule``
+names and ``traveller stage rules`` lists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import InvalidInput
+from engine.hookspecs import hookimpl
 from engine.numbers import round_half_up
 
 K = TypeVar("K", bound=Hashable)
@@ -99,7 +108,25 @@ def jcbl_carry_overs(
     qualifying and final), the qualifiers get the board maximum instead.
     """
     _check_final(scores, final_top, maximum_boards)
-    carried = {
+    carried = jcbl_formula(
+        scores, entered=entered, qualifying_boards=qualifying_boards, final_top=final_top
+    )
+    spread = Fraction(max(carried.values()) - min(carried.values()))
+    if spread > maximum_boards * Fraction(final_top):
+        return board_maximum(scores, final_top=final_top, boards=maximum_boards)
+    return carried
+
+
+def jcbl_formula(
+    scores: Mapping[K, Fraction | int],
+    *,
+    entered: int,
+    qualifying_boards: int,
+    final_top: Fraction | int,
+) -> dict[K, Decimal]:
+    """The JCBL formula's carry-over of every qualifier, to two decimals, with no bound."""
+    _check_final(scores, final_top, 1)
+    return {
         key: round_half_up(
             jcbl_carry_over(
                 score,
@@ -112,10 +139,6 @@ def jcbl_carry_overs(
         )
         for key, score in scores.items()
     }
-    spread = Fraction(max(carried.values()) - min(carried.values()))
-    if spread > maximum_boards * Fraction(final_top):
-        return board_maximum(scores, final_top=final_top, boards=maximum_boards)
-    return carried
 
 
 def _check_final(
@@ -128,3 +151,157 @@ def _check_final(
             f"A final with a top of {final_top} on {boards} boards cannot bound a carry-over.",
             hint="Give the top of one board of the final (more than 0) and at least one board.",
         )
+
+
+def whole_score(
+    scores: Mapping[K, Fraction | int], *, share: Fraction = Fraction(1)
+) -> dict[K, Decimal]:
+    """Every qualifier's qualifying score, or ``share`` of it, to two decimals half up."""
+    if not scores:
+        raise InvalidInput("No pair qualified, so there is nothing to carry over.")
+    return {key: round_half_up(share * score) for key, score in scores.items()}
+
+
+# ---- the rules as plugins ------------------------------------------------------------------
+
+
+class JcblOptions(BaseModel):
+    """What the JCBL rule may be told beyond the qualifying and the final."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    within_maximum: bool = Field(
+        True,
+        description="Keep the carry-overs within the final's N-board maximum (--maximum-boards; "
+        "by default 2 boards a session of the final, 4 for two sessions), sharing them out "
+        "in proportion when they spread wider. false: the formula's values as they are.",
+    )
+
+
+class JcblCarryOver:
+    """The JCBL formula: C = M × (Q/E) × (A × B)/(S ÷ Q), within the final's N-board maximum.
+
+    The carry-over of the JCBL's own championships (manual part 3 ch. 1 §3), worked out to
+    two decimals: M is the pair's qualifying matchpoints, Q the pairs that qualified, E
+    the pairs that entered the qualifying, A the average of one board of the final (half
+    its top), B the boards played in the qualifying and S the qualifiers' total score.
+    When the top and the last qualifier's carry-overs are further apart than N tops of a
+    board of the final (4 for a two-session qualifying and a two-session final), they
+    are shared out in proportion within that range instead: the top qualifier carries N
+    tops, the last nothing.
+    """
+
+    name: ClassVar[str] = "jcbl"
+    aliases: ClassVar[tuple[str, ...]] = ("jcbl-formula",)
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = JcblOptions
+
+    def carry_over(
+        self,
+        scores: Mapping[Any, Fraction],
+        *,
+        entered: int,
+        qualifying_boards: int,
+        final_top: Fraction,
+        maximum_boards: int,
+        options: JcblOptions,
+    ) -> dict[Any, Decimal]:
+        """Each qualifier's carry-over by the formula, bounded as the options say."""
+        if not options.within_maximum:
+            return jcbl_formula(
+                scores, entered=entered, qualifying_boards=qualifying_boards, final_top=final_top
+            )
+        return jcbl_carry_overs(
+            scores,
+            entered=entered,
+            qualifying_boards=qualifying_boards,
+            final_top=final_top,
+            maximum_boards=maximum_boards,
+        )
+
+
+class BoardMaximumOptions(BaseModel):
+    """The board maximum takes no options of its own: N is the final's (--maximum-boards)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class BoardMaximum:
+    """The N-board maximum carry-over: the top qualifier N tops of the final, the last 0.
+
+    The manual's "2-board maximum carry-over" (part 3 ch. 1 §3): the difference between
+    the top and the last qualifier's qualifying scores is spread over N tops of a board
+    of the final, so with a final top of 15 and N = 2 the top qualifier carries 30, the
+    last 0, and every other qualifier its share in proportion to its qualifying score.
+    N is 2 boards a session of the final unless the director gives another
+    (--maximum-boards). Qualifiers who all scored the same carry 0.
+    """
+
+    name: ClassVar[str] = "board-maximum"
+    aliases: ClassVar[tuple[str, ...]] = ("2-board-maximum", "n-board-maximum")
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = BoardMaximumOptions
+
+    def carry_over(
+        self,
+        scores: Mapping[Any, Fraction],
+        *,
+        entered: int,
+        qualifying_boards: int,
+        final_top: Fraction,
+        maximum_boards: int,
+        options: BoardMaximumOptions,
+    ) -> dict[Any, Decimal]:
+        """Each qualifier's share of the N-board maximum."""
+        del entered, qualifying_boards, options  # the board maximum needs only the scores
+        return board_maximum(scores, final_top=final_top, boards=maximum_boards)
+
+
+class FullOptions(BaseModel):
+    """How much of the qualifying score is carried."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    share: Decimal = Field(
+        Decimal(100),
+        gt=0,
+        le=100,
+        description="The per cent of its qualifying score each qualifier carries: 100 the "
+        "whole score, 50 half of it.",
+    )
+
+
+class FullCarryOver:
+    """The whole qualifying score (or a set share of it) is added to the final's.
+
+    The manual's second and third ways of carrying a qualifying over (part 3 ch. 1 §3):
+    each qualifier starts the final with its qualifying score, or with the per cent of it
+    the conditions of contest name (``share``, 100 unless set), to two decimals.
+    """
+
+    name: ClassVar[str] = "full"
+    aliases: ClassVar[tuple[str, ...]] = ("whole", "share")
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = FullOptions
+
+    def carry_over(
+        self,
+        scores: Mapping[Any, Fraction],
+        *,
+        entered: int,
+        qualifying_boards: int,
+        final_top: Fraction,
+        maximum_boards: int,
+        options: FullOptions,
+    ) -> dict[Any, Decimal]:
+        """Each qualifier's qualifying score, or its share of it."""
+        del entered, qualifying_boards, final_top, maximum_boards  # the score is all it needs
+        return whole_score(scores, share=Fraction(options.share) / 100)
+
+
+@hookimpl
+def traveller_register_carry_over_rules(register: Callable[[Any], None]) -> None:
+    """Register :class:`JcblCarryOver`, :class:`BoardMaximum` and :class:`FullCarryOver`."""
+    register(JcblCarryOver())
+    register(BoardMaximum())
+    register(FullCarryOver())

@@ -1,4 +1,5 @@
-"""Team events scored from the store: IMP matches (or VPs), board-a-match and B-a-M + VP.
+"""Team events scored from the store: IMP matches (or VPs), board-a-match, B-a-M + VP and
+knockout matches with carry-over.
 
 A team section is recorded table by table, as a pairs section is, in a team movement
 (``kind="teams"``, Mitchell numbering): team t's North-South pair is NS t, at its home
@@ -15,17 +16,18 @@ their points into a section's score (docs/decisions/0010-team-events-in-the-stor
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, TypeGuard, runtime_checkable
+from typing import Any, ClassVar, Literal, Protocol, TypeGuard, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import InvalidInput
 from engine.hookspecs import hookimpl
 from engine.imps import THRESHOLDS, imps
-from engine.numbers import round_half_up
+from engine.movement import Movement
+from engine.numbers import round_half_up, show
 from engine.plugins import VictoryPointScale
 from engine.scoring import (
     Award,
@@ -49,6 +51,7 @@ from plugins.scoring.comparison import (
 from plugins.scoring.houston import match_victory_points
 from plugins.scoring.teams import (
     BamOptions,
+    KnockoutOptions,
     MatchResult,
     RoundRobin,
     bam_margin_vp,
@@ -490,6 +493,261 @@ def _with_vps(match: MatchScore) -> MatchScore:
     return replace(match, home_bonus=Fraction(home), away_bonus=Fraction(away), stake=BAM_VP_STAKE)
 
 
+# ---- knockout ---------------------------------------------------------------------------------
+
+
+TieRule = Literal["extra-boards", "carry-over"]
+"""How a knockout match level on IMPs after its last segment is decided."""
+
+
+class KnockoutMatchOptions(KnockoutOptions):
+    """The IMPs each team brings into the match, how a level match is decided, and what
+    an artificial adjusted score is worth."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tie: TieRule = Field(
+        "extra-boards",
+        description="A match level after its last segment: extra-boards (it is not decided; "
+        "play the extra boards the conditions of contest name and record them as one more "
+        "segment) or carry-over (the team that brought the larger carry-over goes through; "
+        "equal carry-overs play extra boards).",
+    )
+    average_plus_imps: int = Field(
+        3,
+        ge=0,
+        description="IMPs on the board for average plus (law 12C2: 3); average minus is "
+        "as many below 0.",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentFacts:
+    """One segment of a knockout match as recorded: the boards of one round (or the whole
+    section, with no movement) of one session, and who its two teams are."""
+
+    session: int
+    rounds: tuple[int, ...]
+    """The movement's rounds the segment's boards were scheduled in (none: unscheduled
+    boards, such as extra boards after a level match, or a section with no movement)."""
+    facts: SectionFacts
+    teams: Mapping[int, Hashable]
+    """Team number in the section → who the team is, the same from session to session
+    (its players); a team not in it is known by its number."""
+
+
+def segments_of(
+    session: int, facts: SectionFacts, movement: Movement | None, teams: Mapping[int, Hashable]
+) -> tuple[SegmentFacts, ...]:
+    """A session's section cut into the segments of a knockout match: the boards of each
+    round of its movement, in round order, then any boards the movement does not list.
+
+    A section with no movement, or with no result yet, is one segment."""
+    if movement is None:
+        return (SegmentFacts(session, (), facts, teams),)
+    round_of = {b: e.round for e in movement.schedule for b in e.boards}
+    by_round: dict[int | None, list[TableResult]] = defaultdict(list)
+    for r in facts.results:
+        by_round[round_of.get(r.board)].append(r)
+    order = sorted(n for n in by_round if n is not None)
+    cut = [*order, None] if None in by_round else order
+    found = tuple(
+        SegmentFacts(session, () if n is None else (n,), replace(facts, results=tuple(rs)), teams)
+        for n in cut
+        if (rs := by_round[n])
+    )
+    return found or (SegmentFacts(session, (), facts, teams),)
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutSegment:
+    """One segment of a knockout match: the IMPs each team won in it, and the running
+    score after it (the carry-over included)."""
+
+    session: int
+    rounds: tuple[int, ...]
+    boards: int
+    home_imps: Fraction
+    away_imps: Fraction
+    home_running: Fraction
+    away_running: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session": self.session,
+            "rounds": list(self.rounds),
+            "boards": self.boards,
+            "home_imps": show(self.home_imps),
+            "away_imps": show(self.away_imps),
+            "home_running": show(self.home_running),
+            "away_running": show(self.away_running),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutMatch:
+    """A knockout match from the store: each team's carry-over, every segment's IMPs and
+    the running score, and who is ahead (JCBL manual part 2 ch. 6 §2, §7)."""
+
+    home: Hashable
+    """The home team: the lower-numbered team of the first segment."""
+    away: Hashable
+    carry_over_home: Fraction
+    carry_over_away: Fraction
+    segments: tuple[KnockoutSegment, ...]
+    tie: TieRule
+
+    @property
+    def home_total(self) -> Fraction:
+        return self.segments[-1].home_running if self.segments else self.carry_over_home
+
+    @property
+    def away_total(self) -> Fraction:
+        return self.segments[-1].away_running if self.segments else self.carry_over_away
+
+    @property
+    def ahead(self) -> Hashable | None:
+        """The team that goes through if the match ends now: more IMPs, or on a level
+        score what the tie rule says; ``None`` while nothing separates them."""
+        decided = self.decided_by
+        if decided == "imps":
+            return self.home if self.home_total > self.away_total else self.away
+        if decided == "carry-over":
+            return self.home if self.carry_over_home > self.carry_over_away else self.away
+        return None
+
+    @property
+    def decided_by(self) -> Literal["imps", "carry-over"] | None:
+        """What puts :attr:`ahead` ahead: the IMPs, or (level) the carry-over."""
+        if self.home_total != self.away_total:
+            return "imps"
+        if self.tie == "carry-over" and self.carry_over_home != self.carry_over_away:
+            return "carry-over"
+        return None
+
+
+def _law_86b(board: BoardScore) -> Fraction:
+    """The home team's IMPs on a knockout board: a non-balancing adjusted score (A+ to
+    both teams) is averaged, each team scoring half the difference (law 86B); a
+    balancing board keeps its IMPs."""
+    return (board.home - board.away) / 2
+
+
+class KnockoutImps:
+    """A knockout match in IMPs, with carry-over between segments: JCBL manual part 2 ch. 6
+    §2–3 and §7.
+
+    Two teams play the match in segments — the rounds of a session (a half, 前半 and 後半)
+    or its sessions — and the team with more IMPs after the last segment goes through.
+    Each team may bring a carry-over into the match (``carry_over_home`` for team 1, the
+    home team of the first segment; ``carry_over_away`` for the visitors), exact IMPs
+    such as 7.5; the running score after each segment is the carry-over plus the IMPs
+    won so far. Every board is scored as in team-imps (its net score by the IMP table);
+    a team's IMPs in a segment are those of the boards it gained on. An artificial
+    adjusted score that does not balance (A+ to both teams) is averaged, each team
+    scoring half the difference (law 86B): A+ to both is 0 to both. A level match is
+    decided as ``tie`` says: extra boards (recorded as one more segment) or the larger
+    carry-over. A session's standings show the IMPs each team won in it; `traveller
+    knockout` shows the match: carry-over, every segment and the running total.
+    """
+
+    name: ClassVar[str] = "knockout"
+    aliases: ClassVar[tuple[str, ...]] = ("ko", "knockout-imps")
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type[BaseModel]] = KnockoutMatchOptions
+
+    def score(self, facts: SectionFacts, options: KnockoutMatchOptions) -> SectionScore:
+        """Each board's IMPs to both teams, and the IMPs each team won in the section."""
+        matches = self.matches(facts, options)
+        scored = section_score(self.name, self.version, facts, matches, IMP_TOP)
+        won: dict[int, Fraction] = defaultdict(Fraction)
+        for m in matches:
+            won[m.home] += sum((max(b.home, Fraction(0)) for b in m.boards), Fraction(0))
+            won[m.away] += sum((max(b.away, Fraction(0)) for b in m.boards), Fraction(0))
+        totals = {
+            pair: replace(total, score=won[pair.number], raw=won[pair.number])
+            for pair, total in scored.totals.items()
+        }
+        return replace(scored, totals=totals)
+
+    def matches(self, facts: SectionFacts, options: KnockoutMatchOptions) -> tuple[MatchScore, ...]:
+        """Every match of the section in IMPs, board by board, law 86B applied."""
+        imps_options = TeamImpsOptions(average_plus_imps=options.average_plus_imps)
+        return tuple(
+            replace(
+                m,
+                boards=tuple(replace(b, home=_law_86b(b), away=-_law_86b(b)) for b in m.boards),
+            )
+            for m in TeamImps().matches(facts, imps_options)
+        )
+
+    def match(
+        self, segments: Sequence[SegmentFacts], options: KnockoutMatchOptions
+    ) -> KnockoutMatch:
+        """The knockout match of two teams over ``segments``, in the order played.
+
+        The first segment's lower-numbered team is the home team throughout, whichever
+        number it has in later sessions; a segment with no board compared yet is left
+        out. Refused when a segment is not a match of the same two teams."""
+        home: Hashable | None = None
+        away: Hashable | None = None
+        running = [Fraction(options.carry_over_home), Fraction(options.carry_over_away)]
+        played: list[KnockoutSegment] = []
+        for segment in segments:
+            numbers = sorted({p.number for f in segment.facts.fields for p in f.pairs})
+            if len(numbers) != 2:
+                raise InvalidInput(
+                    f"Session {segment.session} has {len(numbers)} teams; a knockout match "
+                    "is between two.",
+                    hint="Put each knockout match in a section of its own, its two teams "
+                    "numbered 1 and 2.",
+                )
+            who = [segment.teams.get(n, f"team {n}") for n in numbers]
+            if home is None:
+                home, away = who
+            elif set(who) != {home, away}:
+                raise InvalidInput(
+                    f"Session {segment.session}'s teams are not the two teams of the match "
+                    "begun in the first segment.",
+                    hint="Seat the same two teams (the same players) in every session of "
+                    "the match, or choose the sessions with --sessions.",
+                )
+            for m in self.matches(segment.facts, options):
+                if not m.boards:
+                    continue
+                won = (
+                    sum((max(b.home, Fraction(0)) for b in m.boards), Fraction(0)),
+                    sum((max(b.away, Fraction(0)) for b in m.boards), Fraction(0)),
+                )
+                if segment.teams.get(m.home, f"team {m.home}") != home:
+                    won = (won[1], won[0])
+                running = [running[0] + won[0], running[1] + won[1]]
+                played.append(
+                    KnockoutSegment(
+                        segment.session,
+                        segment.rounds,
+                        len(m.boards),
+                        won[0],
+                        won[1],
+                        running[0],
+                        running[1],
+                    )
+                )
+        if home is None or away is None:
+            raise InvalidInput(
+                "A knockout match needs at least one segment.",
+                hint="Give the sessions of the match.",
+            )
+        return KnockoutMatch(
+            home=home,
+            away=away,
+            carry_over_home=Fraction(options.carry_over_home),
+            carry_over_away=Fraction(options.carry_over_away),
+            segments=tuple(played),
+            tie=options.tie,
+        )
+
+
 # ---- the cross-table -------------------------------------------------------------------------
 
 
@@ -521,7 +779,9 @@ def cross_table(
 
 @hookimpl
 def traveller_register_scoring_methods(register: Callable[[Any], None]) -> None:
-    """Register :class:`TeamImps`, :class:`BoardAMatch` and :class:`BamVp`."""
+    """Register :class:`TeamImps`, :class:`BoardAMatch`, :class:`BamVp` and
+    :class:`KnockoutImps`."""
     register(TeamImps())
     register(BoardAMatch())
     register(BamVp())
+    register(KnockoutImps())

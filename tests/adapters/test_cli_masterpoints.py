@@ -107,3 +107,13 @@ def test_a_director_is_told_what_is_wrong(
     assert message in error["message"]
     if hint:
         assert hint in error["hint"]
+
+
+def test_an_award_rule_needs_the_game_and_judges_no_event(cli: typer.Typer, store: str) -> None:
+    error = run(cli, store, "--rule", "jcbl", "--class", "3", ok=False)
+    assert error["error"] == "InvalidInput" and "--contestants" in error["hint"]
+    error = run(cli, store, "--rule", "jcbl", "--event", "anything", ok=False)
+    assert error["error"] == "PluginError" and "does not decide" in error["message"]
+    assert "australian-club" in error["hint"]
+    error = run(cli, store, "--rule", "green", "--class", "1", "--contestants", "10", ok=False)
+    assert "--event" in error["hint"]

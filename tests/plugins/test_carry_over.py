@@ -20,13 +20,24 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
-from engine.errors import InvalidInput
-from plugins.scoring.carry_over import board_maximum, jcbl_carry_over, jcbl_carry_overs
+from engine.errors import InvalidInput, PluginError
+from engine.numbers import round_half_up
+from engine.plugins import CarryOverMethod, create_registry, parse_options
+from plugins.scoring.carry_over import (
+    BoardMaximum,
+    FullCarryOver,
+    JcblCarryOver,
+    board_maximum,
+    jcbl_carry_over,
+    jcbl_carry_overs,
+)
 
 D = Decimal
 
@@ -199,3 +210,68 @@ def test_a_qualifier_on_the_qualifiers_average_carries_q_over_e_of_an_average_qu
         qualifiers_total=total,
     )
     assert c == Fraction(q, e) * a * boards
+
+
+# -- the rules as plugins -------------------------------------------------------------------
+
+SPREAD = {1: Fraction(900), 2: Fraction(700), 3: Fraction(500)}
+
+
+def carried(rule: Any, scores: dict[int, Fraction], **options: str) -> dict[int, Decimal]:
+    """``rule`` with ``options`` on a qualifying of 6 pairs (52 boards) and a final whose
+    board top is 24 bounded by 4 tops, as the engine asks it."""
+    return dict(
+        rule.carry_over(
+            scores,
+            entered=6,
+            qualifying_boards=52,
+            final_top=Fraction(24),
+            maximum_boards=4,
+            options=parse_options(rule, options),
+        )
+    )
+
+
+def test_the_three_rules_are_plugins_registered_through_the_entry_point_group() -> None:
+    registry = create_registry()
+    rules = {r.name: r for r in registry.carry_over_rules()}
+    assert {"jcbl", "board-maximum", "full"} <= set(rules)
+    for rule in rules.values():
+        assert isinstance(rule, CarryOverMethod)
+        assert rule.version and rule.__doc__ and rule.__doc__.strip().splitlines()[0]
+        assert issubclass(rule.Options, BaseModel)
+        assert all(info.description for info in rule.Options.model_fields.values())
+    assert registry.carry_over_rule("2-board-maximum") is rules["board-maximum"]
+    assert registry.carry_over_rule("JCBL") is rules["jcbl"]
+    with pytest.raises(PluginError, match="no carry-over rule called 'magic'") as refused:
+        registry.carry_over_rule("magic")
+    assert refused.value.hint and "board-maximum, full, jcbl" in refused.value.hint
+
+
+def test_each_plugin_is_its_function() -> None:
+    bounded = carried(JcblCarryOver(), SPREAD)
+    assert bounded == board_maximum(SPREAD, final_top=24, boards=4)
+    assert bounded == jcbl_carry_overs(
+        SPREAD, entered=6, qualifying_boards=52, final_top=24, maximum_boards=4
+    )
+    unbounded = carried(JcblCarryOver(), SPREAD, within_maximum="false")
+    for pair, m in SPREAD.items():
+        exact = manual_formula(m, 3, 6, Fraction(12), 52, Fraction(2100))
+        assert unbounded[pair] == round_half_up(exact)
+    assert carried(BoardMaximum(), SPREAD) == {1: D("96.00"), 2: D("48.00"), 3: D("0.00")}
+    assert carried(FullCarryOver(), SPREAD) == {1: D("900.00"), 2: D("700.00"), 3: D("500.00")}
+    assert carried(FullCarryOver(), {1: Fraction(100, 3)}, share="50") == {1: D("16.67")}
+
+
+@pytest.mark.parametrize(
+    ("rule", "options", "problem"),
+    [
+        (FullCarryOver(), {"share": "0"}, "share"),
+        (FullCarryOver(), {"share": "101"}, "share"),
+        (BoardMaximum(), {"boards": "2"}, "boards"),
+        (JcblCarryOver(), {"within_maximum": "perhaps"}, "within_maximum"),
+    ],
+)
+def test_bad_options_name_the_parameter(rule: Any, options: dict[str, str], problem: str) -> None:
+    with pytest.raises(PluginError, match=problem):
+        parse_options(rule, options)
