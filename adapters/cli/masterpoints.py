@@ -37,7 +37,12 @@ def masterpoints(
         int | None, typer.Option("--boards", help="Team game: boards a round (B).")
     ] = None,
     vp: Annotated[
-        str | None, typer.Option("--vp", help="Team game: VPs of the matches the team won (V).")
+        list[str] | None,
+        typer.Option(
+            "--vp",
+            help="Team game: VPs of the matches the team won (V): once for every placed team, "
+            "or once a placed team in place order.",
+        ),
     ] = None,
     max_vp: Annotated[
         str | None, typer.Option("--max-vp", help="Team game: the most VPs a round (M).")

@@ -6,10 +6,11 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from math import ceil
-from typing import ClassVar, Self
+from typing import Annotated, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from engine.errors import InvalidInput
 from engine.hookspecs import hookimpl
 from engine.numbers import round_half_up
 
@@ -35,11 +36,21 @@ class JcblOptions(BaseModel):
         False, description="A team game (チーム戦) rather than pairs or individual."
     )
     boards: int | None = Field(None, ge=1, description="Team game: boards a round (B).")
-    vp: Decimal | None = Field(
-        None, ge=0, description="Team game: the VPs of the matches the team won (V)."
+    vp: tuple[Annotated[Decimal, Field(ge=0)], ...] | None = Field(
+        None,
+        description="Team game: the VPs of the matches the team won (V) — one figure for "
+        "every placed team, or each placed team's in place order.",
     )
     max_vp: Decimal | None = Field(None, gt=0, description="Team game: the most VPs a round (M).")
     players: int | None = Field(None, ge=1, description="Team game: the team's players (Pm).")
+
+    @field_validator("vp", mode="before")
+    @classmethod
+    def _one_or_each(cls, value: object) -> object:
+        """One figure (text or number) stands for every placed team."""
+        if isinstance(value, (str, int, float, Decimal)):
+            return (value,)
+        return value
 
     @model_validator(mode="after")
     def _team_record_is_whole(self) -> Self:
@@ -81,16 +92,25 @@ class Jcbl:
             first = Fraction(k, 100) * contestants
             return [round_half_up(first * DECAY**n) for n in range(places)]
         first = min(TEAM_CAP, Fraction(2 * k, 100) * contestants)
-        record = self.team_record_award(options)
-        return [round_half_up(min(TEAM_CAP, max(first * DECAY**n, record))) for n in range(places)]
+        if options.vp is not None and len(options.vp) not in (1, places):
+            raise InvalidInput(
+                f"{len(options.vp)} VP figures were given for {places} placed teams.",
+                hint="Give one --vp for every placed team, or each placed team's in place order.",
+            )
+        return [
+            round_half_up(min(TEAM_CAP, max(first * DECAY**n, self.team_record_award(options, n))))
+            for n in range(places)
+        ]
 
     @staticmethod
-    def team_record_award(options: JcblOptions) -> Fraction:
-        """k × B × V / (100 × M × Pm), exactly (0 when the team's record is not given)."""
+    def team_record_award(options: JcblOptions, place: int = 0) -> Fraction:
+        """k × B × V / (100 × M × Pm) of the team placed ``place`` (0-based), exactly (0
+        when the team's record is not given)."""
         boards, vp, max_vp, players = options.boards, options.vp, options.max_vp, options.players
         if boards is None or vp is None or max_vp is None or players is None:
             return Fraction(0)
-        return options.game_class * boards * Fraction(vp) / (100 * Fraction(max_vp) * players)
+        won = vp[place] if len(vp) > 1 else vp[0]
+        return options.game_class * boards * Fraction(won) / (100 * Fraction(max_vp) * players)
 
 
 @hookimpl

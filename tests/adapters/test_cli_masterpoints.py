@@ -77,6 +77,17 @@ def test_a_team_game_with_and_without_the_teams_record(cli: typer.Typer, store: 
     ]
 
 
+def test_each_placed_teams_own_record(cli: typer.Typer, store: str) -> None:
+    """V differs from team to team: one --vp a placed team, in place order."""
+    base = ("--class", "1", "--contestants", "6", "--teams", "--boards", "8")
+    record = ("--vp", "120", "--vp", "100", "--vp", "40", "--max-vp", "20", "--players", "4")
+    # 8 × 120 / 8000 = 0.12 over 0.12; 8 × 100 / 8000 = 0.10 over 0.084; 0.04 under 0.0588.
+    assert run(cli, store, *base, *record)["awards"] == ["0.12", "0.10", "0.06"]
+    two = ("--vp", "120", "--vp", "100", "--max-vp", "20", "--players", "4")
+    refused = run(cli, store, *base, *two, ok=False)
+    assert "2 VP figures were given for 3 placed teams" in refused["message"]
+
+
 def test_the_table_format_shows_each_place(cli: typer.Typer, store: str) -> None:
     result = runner.invoke(cli, ["--class", "5", "--contestants", "9", "--store", store])
     assert result.exit_code == 0, result.stderr

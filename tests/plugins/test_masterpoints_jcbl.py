@@ -351,7 +351,7 @@ def test_a_teams_record_award_is_capped_too() -> None:
         ({"game_class": 1, "contestants": 8, "teams": True, "boards": 8}, "missing vp, max_vp"),
         (
             {"game_class": 1, "contestants": 8, "teams": True, "vp": "-1"},
-            "vp: Input should be greater",
+            "vp.0: Input should be greater",
         ),
     ],
 )
