@@ -151,25 +151,16 @@ class InterwovenHowell:
                 hint="For more tables the list splits the field into sections that play "
                 "Mitchells and Howells in both sessions.",
             )
+        boards = (opts.boards_per_round, opts.first_board)
+        title = "Interwoven Howell (session 2)"
         if opts.session == 2:
             rounds = _rounds(tables, opts, offered(tables, 2), "interwoven Howell")
-            title = "Interwoven Howell (session 2)"
-            if (tables, rounds) in WHOLE_INTERWOVEN:
-                movement = sheet_movement(
-                    WHOLE_INTERWOVEN[tables, rounds],
-                    opts.boards_per_round,
-                    opts.first_board,
-                    family=self.name,
-                    title=title,
-                )
-            else:
-                movement = group_movement(
-                    INTERWOVEN_BASES[tables, rounds],
-                    opts.boards_per_round,
-                    opts.first_board,
-                    family=self.name,
-                    title=title,
-                )
+            key = (tables, rounds)
+            movement = (
+                sheet_movement(WHOLE_INTERWOVEN[key], *boards, family=self.name, title=title)
+                if key in WHOLE_INTERWOVEN
+                else group_movement(INTERWOVEN_BASES[key], *boards, family=self.name, title=title)
+            )
         elif opts.first_session == "appendix":
             movement = self._appendix(tables, opts)
         else:
