@@ -626,6 +626,14 @@ class KnockoutMatch:
         return None
 
 
+def _gained(match: MatchScore) -> tuple[Fraction, Fraction]:
+    """The IMPs each team of ``match`` won: the home team's on the boards it gained on,
+    the visitors' on theirs."""
+    home = sum((max(b.home, Fraction(0)) for b in match.boards), Fraction(0))
+    away = sum((max(b.away, Fraction(0)) for b in match.boards), Fraction(0))
+    return home, away
+
+
 def _law_86b(board: BoardScore) -> Fraction:
     """The home team's IMPs on a knockout board: a non-balancing adjusted score (A+ to
     both teams) is averaged, each team scoring half the difference (law 86B); a
@@ -662,8 +670,9 @@ class KnockoutImps:
         scored = section_score(self.name, self.version, facts, matches, IMP_TOP)
         won: dict[int, Fraction] = defaultdict(Fraction)
         for m in matches:
-            won[m.home] += sum((max(b.home, Fraction(0)) for b in m.boards), Fraction(0))
-            won[m.away] += sum((max(b.away, Fraction(0)) for b in m.boards), Fraction(0))
+            home, away = _gained(m)
+            won[m.home] += home
+            won[m.away] += away
         totals = {
             pair: replace(total, score=won[pair.number], raw=won[pair.number])
             for pair, total in scored.totals.items()
@@ -715,10 +724,7 @@ class KnockoutImps:
             for m in self.matches(segment.facts, options):
                 if not m.boards:
                     continue
-                won = (
-                    sum((max(b.home, Fraction(0)) for b in m.boards), Fraction(0)),
-                    sum((max(b.away, Fraction(0)) for b in m.boards), Fraction(0)),
-                )
+                won = _gained(m)
                 if segment.teams.get(m.home, f"team {m.home}") != home:
                     won = (won[1], won[0])
                 running = [running[0] + won[0], running[1] + won[1]]

@@ -294,7 +294,8 @@ def round_robin(results: Iterable[MatchResult], teams: Sequence[int] = ()) -> Ro
 
 
 class KnockoutOptions(BaseModel):
-    """The IMPs each team brings into a knockout match."""
+    """The IMPs each team brings into a knockout match (the ``knockout`` scoring method of
+    :mod:`plugins.scoring.team_events` scores the match from the store)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -305,79 +306,4 @@ class KnockoutOptions(BaseModel):
     )
     carry_over_away: Decimal = Field(
         Decimal(0), ge=0, description="IMPs the visiting team starts with."
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """One segment of a knockout match and the running score after it."""
-
-    home_imps: int
-    away_imps: int
-    home_running: Fraction
-    away_running: Fraction
-
-
-@dataclass(frozen=True, slots=True)
-class Knockout:
-    """A knockout match over one or more segments (manual part 2 ch. 6 §7)."""
-
-    home: int
-    away: int
-    carry_over_home: Fraction
-    carry_over_away: Fraction
-    segments: tuple[Segment, ...]
-
-    @property
-    def home_total(self) -> Fraction:
-        return self.segments[-1].home_running if self.segments else self.carry_over_home
-
-    @property
-    def away_total(self) -> Fraction:
-        return self.segments[-1].away_running if self.segments else self.carry_over_away
-
-    @property
-    def winner(self) -> int | None:
-        """The team ahead after the last segment; ``None`` while the match is level."""
-        if self.home_total == self.away_total:
-            return None
-        return self.home if self.home_total > self.away_total else self.away
-
-
-def knockout(segments: Sequence[TeamMatch], options: KnockoutOptions) -> Knockout:
-    """Score a knockout match in IMPs, carrying the score over from segment to segment.
-
-    Each team starts with its carry-over, if any, and adds the IMPs it wins in each
-    segment; the team ahead after the last segment goes through. A level match is
-    reported as level: how it is decided (extra boards) is the conditions of contest's.
-    The segments may seat either team at home; the first segment's home team stays
-    "home" throughout.
-    """
-    if not segments:
-        raise InvalidInput(
-            "A knockout match needs at least one segment.", hint="Give the segments played."
-        )
-    home, away = segments[0].home, segments[0].away
-    running = [Fraction(options.carry_over_home), Fraction(options.carry_over_away)]
-    scored = []
-    for number, segment in enumerate(segments, start=1):
-        if {segment.home, segment.away} != {home, away}:
-            raise InvalidInput(
-                f"Segment {number} is {segment.home} v {segment.away}, not {home} v {away}.",
-                hint="Give only the segments of one knockout match.",
-            )
-        score = imp_match(segment)
-        won = (
-            (score.home_imps, score.away_imps)
-            if segment.home == home
-            else (score.away_imps, score.home_imps)
-        )
-        running = [running[0] + won[0], running[1] + won[1]]
-        scored.append(Segment(won[0], won[1], running[0], running[1]))
-    return Knockout(
-        home=home,
-        away=away,
-        carry_over_home=Fraction(options.carry_over_home),
-        carry_over_away=Fraction(options.carry_over_away),
-        segments=tuple(scored),
     )

@@ -17,7 +17,6 @@ from engine.imps import imps
 from engine.plugins import ScoringMethod, create_registry, parse_options
 from engine.scoring import Award, AwardKind, ScoringField, SectionFacts, TableResult
 from engine.seating import Line, Numbering, Pair
-from engine.teams import MatchBoard, TeamMatch
 from plugins.movements.round_robin import RoundRobinOptions, RoundRobinTeams
 from plugins.scoring import team_events
 from plugins.scoring.team_events import (
@@ -27,7 +26,6 @@ from plugins.scoring.team_events import (
     SegmentFacts,
     segments_of,
 )
-from plugins.scoring.teams import KnockoutOptions, knockout
 
 F = Fraction
 NS, EW = Line.NS, Line.EW
@@ -99,18 +97,6 @@ def test_segments_carry_the_score_over_with_the_carry_over() -> None:
     assert (match.home_total, match.away_total) == (F(22), F(19, 2))
     assert (match.ahead, match.decided_by) == ("A", "imps")
     assert match.segments[1].to_json()["away_running"] == "9.50"
-
-
-def test_the_store_method_agrees_with_the_library_knockout() -> None:
-    one = TeamMatch(1, 2, (MatchBoard(1, 620, -100), MatchBoard(2, -50, 0)))
-    two = TeamMatch(2, 1, (MatchBoard(1, 100, 0), MatchBoard(2, 0, 430)))
-    library = knockout([one, two], KnockoutOptions(carry_over_away=Decimal("4.5")))
-    first = segment(1, [*board(1, 620, -100), *board(2, -50, 0)])
-    second = segment(2, [*board(1, 100, 0), *board(2, 0, 430)], {1: "B", 2: "A"})
-    store = KO.match([first, second], options(carry_over_away="4.5"))
-    assert [(s.home_running, s.away_running) for s in store.segments] == [
-        (s.home_running, s.away_running) for s in library.segments
-    ]
 
 
 @settings(max_examples=60, deadline=None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -14,13 +13,11 @@ from engine.errors import InvalidInput
 from engine.teams import MatchBoard, TeamMatch
 from plugins.scoring.teams import (
     BamOptions,
-    KnockoutOptions,
     MatchResult,
     bam_margin_vp,
     bam_vp,
     board_a_match,
     imp_match,
-    knockout,
     round_robin,
     victory_points,
 )
@@ -236,34 +233,3 @@ def test_round_robin_totals_add_up(matches: list[tuple[int, int, int]]) -> None:
     table = round_robin(results)
     assert sum(r.total for r in table.rows) == 20 * len(results)
     assert all(r.total == sum(sum(cell) for cell in r.against) for r in table.rows)
-
-
-# -- knockout --------------------------------------------------------------------------------
-
-
-def test_a_knockout_carries_the_score_from_segment_to_segment() -> None:
-    first = match(1, 2, (620, -100), (-50, 0))  # team 1 wins 12 IMPs, team 2 wins 2
-    second = match(2, 1, (100, 0), (0, 430))  # team 2 at home: 3 IMPs to 2, 10 to 1
-    scored = knockout([first, second], KnockoutOptions(carry_over_away=Decimal("4.5")))
-    assert [(s.home_imps, s.away_imps) for s in scored.segments] == [(12, 2), (10, 3)]
-    assert [(s.home_running, s.away_running) for s in scored.segments] == [
-        (F(12), F(13, 2)),
-        (F(22), F(19, 2)),
-    ]
-    assert (scored.home_total, scored.away_total, scored.winner) == (F(22), F(19, 2), 1)
-
-
-def test_a_level_knockout_has_no_winner_yet() -> None:
-    scored = knockout(
-        [match(1, 2, (100, 0))], KnockoutOptions.model_validate({"carry_over_away": "3"})
-    )
-    assert (scored.home_total, scored.away_total, scored.winner) == (F(3), F(3), None)
-
-
-def test_knockout_segments_must_be_of_one_match() -> None:
-    with pytest.raises(InvalidInput, match="Segment 2 is 1 v 3"):
-        knockout([match(1, 2, (0, 0)), match(1, 3, (0, 0))], KnockoutOptions())
-    with pytest.raises(InvalidInput, match="at least one segment"):
-        knockout([], KnockoutOptions())
-    with pytest.raises(ValidationError):
-        KnockoutOptions.model_validate({"carry_over_home": "-1"})
