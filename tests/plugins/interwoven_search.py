@@ -1,4 +1,4 @@
-"""The search that finds the base rounds of the JCBL two-session games (10 to 19 tables).
+"""The search that finds the base rounds of the JCBL two-session games (8 to 19 tables).
 
 Run ``python -m tests.plugins.interwoven_search`` (``--session-2`` to keep the stored
 appendix Mitchells and search the interwoven Howells only; with the ``search`` extra:
@@ -6,8 +6,10 @@ appendix Mitchells and search the interwoven Howells only; with the ``search`` e
 stored in :mod:`plugins.movements.two_session_bases`: the appendix Mitchells of session
 1 (``APPENDIX_BASES``) and the interwoven Howells of session 2 (``INTERWOVEN_BASES``)
 for every one-section plan of the JCBL two-session list, and the appendix Mitchells of
-the multi-section plans whose rounds are no prime base. The solver runs on one worker
-with a fixed seed, so the same version prints the same rounds.
+the multi-section plans whose rounds are no prime base, and the one game no group
+movement plays (``WHOLE_INTERWOVEN``, a whole schedule). The solver runs on one worker
+with a fixed seed, so the same version prints the same rounds (unless a size hits
+the time limit on a slower machine: then the next group is tried).
 
 Both sessions are *group* movements (:class:`plugins.movements.howell.Rotation`): with
 ``t`` tables and ``r`` rounds, group A is pairs 1 to ``t`` and group B ``t + 1`` to
