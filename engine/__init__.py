@@ -1,0 +1,132 @@
+"""Traveller's engine: what a plugin author imports, in one place.
+
+::
+
+    from engine import hookimpl, Movement, Encounter, board_set, Numbering, Pair
+
+Everything a movement family, a scoring method, a VP scale, a masterpoint rule or a
+carry-over rule needs is named in ``__all__``; the plugin author's guide
+(``docs/plugin-authors.md``) uses nothing else. The test kit is
+:mod:`engine.testing` (an in-memory application with your plugin loaded).
+
+Modules inside the engine import from the module that defines a name, never from
+this face, so that importing one engine module never drags in a cycle.
+"""
+
+from __future__ import annotations
+
+from engine.bridge import Contract, Seat, Strain, Vulnerability, score, score_ns
+from engine.errors import (
+    Conflict,
+    DuplicateResult,
+    ImpossibleScore,
+    InvalidContract,
+    InvalidFile,
+    InvalidInput,
+    InvalidMovement,
+    NotFound,
+    NotScheduled,
+    PluginError,
+    ReasonRequired,
+    Rejected,
+    StoreError,
+    TravellerError,
+)
+from engine.hookspecs import hookimpl
+from engine.imps import imps
+from engine.masterpoints import Attendance, AwardScale, Eligibility, EligibilityRule
+from engine.movement import (
+    Encounter,
+    EntryKind,
+    Movement,
+    Relay,
+    SitOut,
+    board_set,
+    equal_stops,
+)
+from engine.numbers import round_half_up, show
+from engine.registry import (
+    CarryOverMethod,
+    ConvertsToVictoryPoints,
+    MasterpointRule,
+    MovementFamily,
+    ScoringMethod,
+    VictoryPointScale,
+    parse_options,
+)
+from engine.scoring import (
+    Award,
+    AwardKind,
+    Blend,
+    PairTotal,
+    ScoredResult,
+    SectionFacts,
+    SectionScore,
+    Split,
+    TableResult,
+)
+from engine.seating import Line, Numbering, Pair
+from engine.teams import MatchBoard, TeamMatch
+from engine.validator import MovementReport, check, validate
+
+__all__ = [
+    "Attendance",
+    "Award",
+    "AwardKind",
+    "AwardScale",
+    "Blend",
+    "CarryOverMethod",
+    "Conflict",
+    "Contract",
+    "ConvertsToVictoryPoints",
+    "DuplicateResult",
+    "Eligibility",
+    "EligibilityRule",
+    "Encounter",
+    "EntryKind",
+    "ImpossibleScore",
+    "InvalidContract",
+    "InvalidFile",
+    "InvalidInput",
+    "InvalidMovement",
+    "Line",
+    "MasterpointRule",
+    "MatchBoard",
+    "Movement",
+    "MovementFamily",
+    "MovementReport",
+    "NotFound",
+    "NotScheduled",
+    "Numbering",
+    "Pair",
+    "PairTotal",
+    "PluginError",
+    "ReasonRequired",
+    "Rejected",
+    "Relay",
+    "ScoredResult",
+    "ScoringMethod",
+    "Seat",
+    "SectionFacts",
+    "SectionScore",
+    "SitOut",
+    "Split",
+    "StoreError",
+    "Strain",
+    "TableResult",
+    "TeamMatch",
+    "TravellerError",
+    "VictoryPointScale",
+    "Vulnerability",
+    "board_set",
+    "check",
+    "equal_stops",
+    "hookimpl",
+    "imps",
+    "parse_options",
+    "round_half_up",
+    "score",
+    "score_ns",
+    "show",
+    "validate",
+]

@@ -28,7 +28,7 @@ from engine import rules, stages
 from engine.errors import Conflict, NotFound, Rejected
 from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper
 from engine.logging import configure_logging
-from engine.plugins import Registry, ScoringMethod, create_registry, parse_options
+from engine.registry import Registry, ScoringMethod, create_registry, parse_options
 from engine.scoring import Award
 from engine.seating import Numbering, Pair
 from engine.section import (

@@ -2,6 +2,11 @@
 
 Every message is written for a tournament director at the table: it says what is
 wrong and how to put it right. A command that raises wrote nothing.
+
+Each error also belongs to the built-in category a Python user would catch it by:
+a value that cannot be what was meant is a :class:`ValueError`, something that does
+not exist a :class:`LookupError`, a state that does not allow the command a
+:class:`RuntimeError`.
 """
 
 from __future__ import annotations
@@ -16,11 +21,11 @@ class TravellerError(Exception):
         super().__init__(message if hint is None else f"{message} {hint}")
 
 
-class NotFound(TravellerError):
+class NotFound(TravellerError, LookupError):
     """An event, session, section, pair or board that does not exist."""
 
 
-class InvalidInput(TravellerError):
+class InvalidInput(TravellerError, ValueError):
     """A value that cannot be what the user meant: a contract, a score, a number."""
 
 
@@ -32,7 +37,7 @@ class ImpossibleScore(InvalidInput):
     """A raw score that no contract, declarer and trick count can produce on the board."""
 
 
-class Rejected(TravellerError):
+class Rejected(TravellerError, RuntimeError):
     """A well-formed command that the state of the tournament does not allow."""
 
 
@@ -48,7 +53,7 @@ class ReasonRequired(Rejected):
     """A correction, adjustment or override given without a reason."""
 
 
-class InvalidMovement(TravellerError):
+class InvalidMovement(TravellerError, ValueError):
     """A movement whose schedule breaks a rule of duplicate play (see the validator report)."""
 
     def __init__(
@@ -58,7 +63,7 @@ class InvalidMovement(TravellerError):
         super().__init__(message, hint=hint)
 
 
-class InvalidFile(TravellerError):
+class InvalidFile(TravellerError, ValueError):
     """A results file with one or more bad rows; nothing from it was written."""
 
     def __init__(self, message: str, *, problems: list[str]) -> None:
@@ -77,5 +82,5 @@ class StoreError(TravellerError):
     """A store URL that cannot be opened."""
 
 
-class Conflict(TravellerError):
+class Conflict(TravellerError, RuntimeError):
     """Concurrent writers kept colliding; the command was not recorded."""

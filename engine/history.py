@@ -15,7 +15,7 @@ from uuid import UUID
 
 from engine.errors import NotFound
 from engine.events import DomainEvent
-from engine.plugins import Registry
+from engine.registry import Registry
 from engine.seating import Pair
 from engine.section import Section, SectionOpened, project_section
 from engine.standings import Standings, compute_standings

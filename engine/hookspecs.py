@@ -28,24 +28,24 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @hookspec
 def traveller_register_movements(register: Callable[[Any], None]) -> None:
-    """Register movement families (objects following :class:`engine.plugins.MovementFamily`)."""
+    """Register movement families (objects following :class:`engine.registry.MovementFamily`)."""
 
 
 @hookspec
 def traveller_register_scoring_methods(register: Callable[[Any], None]) -> None:
-    """Register scoring methods (objects following :class:`engine.plugins.ScoringMethod`)."""
+    """Register scoring methods (objects following :class:`engine.registry.ScoringMethod`)."""
 
 
 @hookspec
 def traveller_register_vp_scales(register: Callable[[Any], None]) -> None:
-    """Register victory-point scales (following :class:`engine.plugins.VictoryPointScale`)."""
+    """Register victory-point scales (following :class:`engine.registry.VictoryPointScale`)."""
 
 
 @hookspec
 def traveller_register_masterpoint_rules(register: Callable[[Any], None]) -> None:
-    """Register masterpoint rules (following :class:`engine.plugins.MasterpointRule`)."""
+    """Register masterpoint rules (following :class:`engine.registry.MasterpointRule`)."""
 
 
 @hookspec
 def traveller_register_carry_over_rules(register: Callable[[Any], None]) -> None:
-    """Register carry-over rules (following :class:`engine.plugins.CarryOverMethod`)."""
+    """Register carry-over rules (following :class:`engine.registry.CarryOverMethod`)."""

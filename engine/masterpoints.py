@@ -1,6 +1,6 @@
 """What a masterpoint rule answers: how many points each place earns, and who may earn any.
 
-A federation's rule is a plugin (:class:`engine.plugins.MasterpointRule`) that answers one
+A federation's rule is a plugin (:class:`engine.registry.MasterpointRule`) that answers one
 question or both: an :class:`AwardScale` turns a field into the masterpoints of each place;
 an :class:`EligibilityRule` decides whether a pair's part in a session lets it earn any.
 :func:`session_eligibility` asks an eligibility rule about every contestant of a session in

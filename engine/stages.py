@@ -26,7 +26,7 @@ from pydantic import BaseModel
 
 from engine.errors import InvalidInput, NotFound, Rejected
 from engine.numbers import round_half_up, show
-from engine.plugins import CarryOverMethod, Registry, parse_options
+from engine.registry import CarryOverMethod, Registry, parse_options
 from engine.scoring import PairTotal
 from engine.seating import Pair
 from engine.section import Section
@@ -81,7 +81,7 @@ class CarryOverRule(Protocol):
 
 @dataclass(frozen=True)
 class ChosenRule:
-    """A carry-over plugin (:class:`engine.plugins.CarryOverMethod`) with the options the
+    """A carry-over plugin (:class:`engine.registry.CarryOverMethod`) with the options the
     director chose: the :class:`CarryOverRule` a carry-over is planned with. Its options
     are recorded with the decision."""
 

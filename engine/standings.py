@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from engine import bridge
 from engine.errors import NotFound
 from engine.numbers import round_half_up, show
-from engine.plugins import ConvertsToVictoryPoints, Registry, parse_options, scale_for
+from engine.registry import ConvertsToVictoryPoints, Registry, parse_options, scale_for
 from engine.scoring import (
     PairTotal,
     ScoredResult,

@@ -21,7 +21,7 @@ from uuid import UUID
 
 from engine.application import Traveller
 from engine.movement import Encounter
-from engine.plugins import create_registry
+from engine.registry import create_registry
 from engine.rules import ResultEntry
 
 

@@ -13,7 +13,7 @@ from adapters.cli.common import parse_options as option_values
 from adapters.cli.output import Format
 from engine.errors import InvalidInput, PluginError
 from engine.masterpoints import AwardScale, EligibilityRule, conditions, session_eligibility
-from engine.plugins import MasterpointRule, Registry, parse_options
+from engine.registry import MasterpointRule, Registry, parse_options
 from engine.stages import check_sessions
 
 

@@ -42,8 +42,8 @@ from engine.guides import (
 )
 from engine.movement import Movement
 from engine.numbers import show
-from engine.plugins import MovementFamily
-from engine.plugins import parse_options as plugin_options
+from engine.registry import MovementFamily
+from engine.registry import parse_options as plugin_options
 from engine.seating import Numbering, Pair
 from engine.validator import MovementReport, check
 from plugins.movements.advisor import Advice, Proposal, advise

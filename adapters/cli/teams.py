@@ -18,8 +18,8 @@ from adapters.cli.output import Format
 from engine.application import Traveller
 from engine.errors import InvalidInput, PluginError, Rejected
 from engine.numbers import show
-from engine.plugins import parse_options as plugin_options
-from engine.plugins import scale_for
+from engine.registry import parse_options as plugin_options
+from engine.registry import scale_for
 from engine.seating import Line, Pair
 from engine.section import Section
 from engine.standings import names_of, player_key, scoring_choice

@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from engine.errors import InvalidInput, TravellerError
 from engine.movement import Movement
-from engine.plugins import MovementFamily, Registry, parse_options
+from engine.registry import MovementFamily, Registry, parse_options
 from engine.validator import check
 from plugins.movements.howell_plans import (
     TWO_SESSION_PLANS,

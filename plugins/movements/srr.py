@@ -60,7 +60,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.errors import InvalidMovement
 from engine.hookspecs import hookimpl
 from engine.movement import Movement
-from engine.plugins import MovementFamily, parse_options
+from engine.registry import MovementFamily, parse_options
 from engine.validator import validate
 from plugins.movements.american_whist import (
     AmericanWhist,

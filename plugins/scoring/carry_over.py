@@ -14,7 +14,7 @@ functions of the qualifiers' scores:
 
 Scores are exact; each carry-over is rounded half up to two decimals, as published.
 
-Each way is also a carry-over rule plugin (:class:`engine.plugins.CarryOverMethod`):
+Each way is also a carry-over rule plugin (:class:`engine.registry.CarryOverMethod`):
 ``jcbl``, ``board-maximum`` and ``full``, which ``traveller stage carry-over --rule``
 names and ``traveller stage rules`` lists.
 """

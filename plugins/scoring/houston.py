@@ -14,7 +14,7 @@ from engine.errors import Rejected
 from engine.hookspecs import hookimpl
 from engine.imps import imps
 from engine.numbers import round_half_up
-from engine.plugins import VictoryPointScale
+from engine.registry import VictoryPointScale
 from engine.scoring import PairTotal, SectionFacts, SectionScore
 from engine.seating import Pair, pair_order
 from plugins.scoring.comparison import (

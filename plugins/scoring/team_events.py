@@ -28,7 +28,7 @@ from engine.hookspecs import hookimpl
 from engine.imps import THRESHOLDS, imps
 from engine.movement import Movement
 from engine.numbers import round_half_up, show
-from engine.plugins import VictoryPointScale
+from engine.registry import VictoryPointScale
 from engine.scoring import (
     Award,
     PairTotal,

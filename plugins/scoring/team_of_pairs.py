@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engine.hookspecs import hookimpl
-from engine.plugins import VictoryPointScale
+from engine.registry import VictoryPointScale
 from engine.scoring import SectionScore
 from plugins.scoring.cross_imps import CrossImps, CrossImpsOptions
 from plugins.scoring.houston import match_victory_points

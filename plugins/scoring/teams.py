@@ -5,7 +5,7 @@ and part 3 ch. 4 §3 (the scoring methods of a team game). These are pure functi
 the recorded boards of a match (:class:`engine.teams.TeamMatch`); the scoring methods
 that find a team section's matches in its recorded results and score them with these
 are in :mod:`plugins.scoring.team_events`. VPs come from any registered
-:class:`engine.plugins.VictoryPointScale` (``wbf2013``, ``20-0``, ``25-0``, ``mccallum-40``, …),
+:class:`engine.registry.VictoryPointScale` (``wbf2013``, ``20-0``, ``25-0``, ``mccallum-40``, …),
 McCallum included.
 """
 
@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.errors import InvalidInput
 from engine.imps import imps
 from engine.numbers import round_half_up, show
-from engine.plugins import VictoryPointScale
+from engine.registry import VictoryPointScale
 from engine.standings import rank_labels
 from engine.teams import TeamMatch
 

@@ -55,7 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.errors import InvalidInput
 from engine.hookspecs import hookimpl
-from engine.plugins import VictoryPointScale
+from engine.registry import VictoryPointScale
 
 _DIGITS = Context(prec=50)
 _CENT = Decimal("0.01")

@@ -10,7 +10,7 @@ import typer
 from typer.testing import CliRunner
 
 from adapters.cli import convert
-from engine.plugins import create_registry
+from engine.registry import create_registry
 from plugins.scoring import vp_scales
 
 runner = CliRunner()

@@ -26,7 +26,7 @@ from engine.guides import (
     table_cards,
 )
 from engine.movement import Encounter, Movement, SitOut
-from engine.plugins import Registry, create_registry, parse_options
+from engine.registry import Registry, create_registry, parse_options
 from engine.seating import Line, Numbering, Pair
 
 SIZES = range(1, 15)

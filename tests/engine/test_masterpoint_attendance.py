@@ -13,7 +13,7 @@ import pytest
 from engine.application import Traveller
 from engine.errors import InvalidInput
 from engine.masterpoints import Attendance, attendance_of, conditions, session_eligibility
-from engine.plugins import parse_options
+from engine.registry import parse_options
 from engine.rules import ResultEntry
 from engine.seating import Line, Numbering, Pair
 from engine.testing import play_movement

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, NotFound, Rejected
 from engine.movement import Movement
-from engine.plugins import create_registry
+from engine.registry import create_registry
 from engine.renumbering import (
     Move,
     PlayedSection,

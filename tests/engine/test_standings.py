@@ -21,7 +21,7 @@ from engine import history
 from engine.application import Traveller
 from engine.errors import InvalidInput, NotFound
 from engine.movement import Encounter
-from engine.plugins import create_registry
+from engine.registry import create_registry
 from engine.rules import ResultEntry
 from engine.scoring import PairTotal, ScoringField, SectionFacts, TableResult
 from engine.seating import Line, Numbering, Pair

@@ -12,7 +12,7 @@ import pytest
 
 from engine.errors import InvalidInput
 from engine.movement import Movement
-from engine.plugins import Registry, create_registry, parse_options
+from engine.registry import Registry, create_registry, parse_options
 from plugins.movements.advisor import Proposal, advise, minutes
 from plugins.movements.howell_plans import Kind, Play
 from plugins.movements.round_robin import Match, matches_of

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily, create_registry, parse_options
+from engine.registry import MovementFamily, create_registry, parse_options
 from engine.seating import Line, Pair
 from engine.testing import memory_app, play_movement
 from engine.validator import check

@@ -8,7 +8,7 @@ import pytest
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily, create_registry, parse_options
+from engine.registry import MovementFamily, create_registry, parse_options
 from engine.testing import memory_app, play_movement
 from engine.validator import check
 from plugins.movements import bam as bam_module

@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from engine.movement import Encounter, Movement
-from engine.plugins import ENTRY_POINT_GROUP, create_registry
+from engine.registry import ENTRY_POINT_GROUP, create_registry
 from engine.seating import Numbering
 from engine.validator import check
 from plugins.movements import mitchell

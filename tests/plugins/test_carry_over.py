@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from engine.errors import InvalidInput, PluginError
 from engine.numbers import round_half_up
-from engine.plugins import CarryOverMethod, create_registry, parse_options
+from engine.registry import CarryOverMethod, create_registry, parse_options
 from plugins.scoring.carry_over import (
     BoardMaximum,
     FullCarryOver,

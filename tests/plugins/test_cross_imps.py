@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.imps import imps
-from engine.plugins import ScoringMethod
+from engine.registry import ScoringMethod
 from engine.scoring import Award, Split, TableResult
 from engine.seating import Pair
 from plugins.scoring import cross_imps

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import TravellerError
-from engine.plugins import MovementFamily, create_registry, parse_options
+from engine.registry import MovementFamily, create_registry, parse_options
 from engine.validator import check
 
 REGISTRY = create_registry()

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import PluginError, Rejected
-from engine.plugins import Registry, ScoringMethod, create_registry, parse_options
+from engine.registry import Registry, ScoringMethod, create_registry, parse_options
 from engine.scoring import Award, SectionFacts, SectionScore, TableResult
 from engine.seating import Line, Pair
 from plugins.scoring import houston

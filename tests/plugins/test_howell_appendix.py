@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily
+from engine.registry import MovementFamily
 from engine.seating import Pair
 from engine.validator import check
 from plugins.movements.howell import Howell

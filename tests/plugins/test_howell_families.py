@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.plugins import ENTRY_POINT_GROUP, MovementFamily, create_registry
+from engine.registry import ENTRY_POINT_GROUP, MovementFamily, create_registry
 from engine.seating import Pair
 from engine.testing import memory_app, play_movement
 from engine.tournament import Player

@@ -10,7 +10,7 @@ import pytest
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily
+from engine.registry import MovementFamily
 from engine.validator import check
 from plugins.movements.howell_interwoven import InterwovenHowell, InterwovenHowellOptions
 

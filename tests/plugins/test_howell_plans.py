@@ -19,7 +19,7 @@ from collections import Counter
 import pytest
 
 from engine.errors import InvalidInput
-from engine.plugins import MovementFamily
+from engine.registry import MovementFamily
 from plugins.movements.howell import Howell
 from plugins.movements.howell_interwoven import InterwovenHowell
 from plugins.movements.howell_plans import (

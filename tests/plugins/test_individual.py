@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import plugins.movements.individual as individual_module
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily
+from engine.registry import MovementFamily
 from engine.seating import Pair
 from engine.testing import memory_app, play_movement
 from engine.validator import check

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, PluginError
 from engine.imps import imps
-from engine.plugins import ScoringMethod, create_registry, parse_options
+from engine.registry import ScoringMethod, create_registry, parse_options
 from engine.scoring import Award, AwardKind, ScoringField, SectionFacts, TableResult
 from engine.seating import Line, Numbering, Pair
 from plugins.movements.round_robin import RoundRobinOptions, RoundRobinTeams

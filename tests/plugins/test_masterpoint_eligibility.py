@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, PluginError
 from engine.masterpoints import Attendance, AwardScale, EligibilityRule
-from engine.plugins import MasterpointRule, create_registry, parse_options
+from engine.registry import MasterpointRule, create_registry, parse_options
 from plugins.masterpoints import eligibility
 from plugins.masterpoints.eligibility import AustralianClub, AustralianClubOptions
 

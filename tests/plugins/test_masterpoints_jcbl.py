@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from engine.errors import PluginError
 from engine.masterpoints import AwardScale, EligibilityRule
-from engine.plugins import MasterpointRule, Registry, create_registry, parse_options
+from engine.registry import MasterpointRule, Registry, create_registry, parse_options
 from plugins.masterpoints import jcbl
 from plugins.masterpoints.jcbl import Jcbl, JcblOptions
 

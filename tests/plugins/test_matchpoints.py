@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, PluginError
 from engine.numbers import round_half_up
-from engine.plugins import ScoringMethod, create_registry, parse_options
+from engine.registry import ScoringMethod, create_registry, parse_options
 from engine.scoring import (
     Award,
     AwardKind,

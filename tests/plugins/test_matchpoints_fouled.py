@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, PluginError
 from engine.numbers import round_half_up
-from engine.plugins import parse_options
+from engine.registry import parse_options
 from engine.scoring import Award, AwardKind, SectionFacts, TableResult
 from plugins.scoring.matchpoints import Matchpoints
 from tests.plugins.test_matchpoints import MP, SCORES, ew, mitchell, ns, options, points

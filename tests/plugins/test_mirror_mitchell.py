@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily, create_registry
+from engine.registry import MovementFamily, create_registry
 from plugins.movements import mirror_mitchell as mirror_module
 from plugins.movements.mirror_mitchell import MirrorMitchell, MirrorMitchellOptions, Style
 from tests.plugins.test_bam_invariants import assert_team_movement, not_installed

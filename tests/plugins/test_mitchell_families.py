@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.plugins import ENTRY_POINT_GROUP, MovementFamily, create_registry, parse_options
+from engine.registry import ENTRY_POINT_GROUP, MovementFamily, create_registry, parse_options
 from engine.testing import memory_app, play_movement
 from plugins.movements import (
     mitchell,

@@ -19,7 +19,7 @@ import pytest
 from engine.errors import InvalidMovement, PluginError
 from engine.guides import BoardSpot, Seat, Stand, table_cards
 from engine.movement import Movement
-from engine.plugins import ENTRY_POINT_GROUP, create_registry, parse_options
+from engine.registry import ENTRY_POINT_GROUP, create_registry, parse_options
 from engine.seating import Line, Pair
 from engine.validator import check
 from plugins.movements import mitchell_relay_recovery

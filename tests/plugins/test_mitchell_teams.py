@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily, create_registry
+from engine.registry import MovementFamily, create_registry
 from engine.seating import Line, Pair
 from engine.validator import check
 from plugins.movements import mitchell_teams as module

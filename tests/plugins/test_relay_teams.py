@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily, create_registry, parse_options
+from engine.registry import MovementFamily, create_registry, parse_options
 from plugins.movements import relay_teams as relay_module
 from plugins.movements.relay_teams import (
     NewEnglandRelay,

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidMovement
 from engine.movement import Movement
-from engine.plugins import MovementFamily, create_registry
+from engine.registry import MovementFamily, create_registry
 from engine.validator import check
 from plugins.movements import srr as srr_module
 from plugins.movements.american_whist import AmericanWhist, AmericanWhistOptions

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import PluginError
-from engine.plugins import parse_options
+from engine.registry import parse_options
 from engine.scoring import SectionFacts, TableResult
 from engine.seating import Pair
 from plugins.scoring import swiss_pairs

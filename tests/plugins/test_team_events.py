@@ -17,7 +17,7 @@ from engine.errors import InvalidInput
 from engine.history import standings_at
 from engine.imps import imps
 from engine.movement import Movement
-from engine.plugins import (
+from engine.registry import (
     ConvertsToVictoryPoints,
     Registry,
     ScoringMethod,

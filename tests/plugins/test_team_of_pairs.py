@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import plugins.movements.team_of_pairs as team_of_pairs_module
 from engine.errors import InvalidMovement
 from engine.movement import Encounter, Movement
-from engine.plugins import MovementFamily
+from engine.registry import MovementFamily
 from engine.seating import Pair
 from engine.standings import compute_standings
 from engine.testing import memory_app, play_movement

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, PluginError
-from engine.plugins import (
+from engine.registry import (
     VictoryPointScale,
     create_registry,
     for_boards,
@@ -459,7 +459,7 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> object:
 
 
 def test_every_scale_loads_through_the_registry(registry: object) -> None:
-    from engine.plugins import Registry
+    from engine.registry import Registry
 
     assert isinstance(registry, Registry)
     names = [s.name for s in registry.vp_scales()]

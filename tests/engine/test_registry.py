@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from engine.errors import InvalidMovement, PluginError
 from engine.hookspecs import hookimpl
 from engine.movement import Movement
-from engine.plugins import create_registry, parse_options
+from engine.registry import create_registry, parse_options
 from engine.testing import memory_app
 from plugins.movements.mitchell import Mitchell, MitchellOptions
 from tests.conftest import register_pairs, register_teams

@@ -318,10 +318,49 @@ def create_registry(*extra: object) -> Registry:
             module = ep.load()
         except Exception as exc:
             raise PluginError(f"The plugin {ep.name!r} could not be loaded: {exc}.") from exc
-        manager.register(module, name=ep.name)
+        _register(manager, module, ep.name)
         dist = ep.dist
         sources.append((ep.name, "?" if dist is None else f"{dist.name} {dist.version}"))
     for plugin in extra:
         if not manager.is_registered(plugin):  # already found through its entry point
-            manager.register(plugin)
+            _register(manager, plugin, None)
+    _check_hooks(manager)
     return Registry(manager, sources)
+
+
+def _register(manager: pluggy.PluginManager, plugin: object, name: str | None) -> None:
+    """Register ``plugin``, refusing a known hook implemented with the wrong arguments."""
+    try:
+        manager.register(plugin, name=name)
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(
+            f"The plugin {_plugin_name(manager, exc.plugin, name)!r} does not match its "
+            f"hook: {str(exc).strip()}",
+            hint="Compare it with the hooks in engine/hookspecs.py.",
+        ) from None
+
+
+def _check_hooks(manager: pluggy.PluginManager) -> None:
+    """Refuse a hook implementation that matches no hook (a misspelt ``traveller_`` name):
+    otherwise it would be silently ignored."""
+    hooks = {name for name in dir(hookspecs) if name.startswith(f"{hookspecs.PROJECT}_")}
+    for hook_name in dir(manager.hook):
+        caller = getattr(manager.hook, hook_name)
+        if hook_name.startswith("_") or not isinstance(caller, pluggy.HookCaller):
+            continue
+        if caller.spec is None:
+            plugins = ", ".join(
+                repr(_plugin_name(manager, impl.plugin, None)) for impl in caller.get_hookimpls()
+            )
+            raise PluginError(
+                f"The plugin {plugins} implements {hook_name!r}, which is not a Traveller hook.",
+                hint=f"The hooks are: {', '.join(sorted(hooks))}.",
+            )
+    manager.check_pending()  # the same question, asked by pluggy itself
+
+
+def _plugin_name(manager: pluggy.PluginManager, plugin: object, name: str | None) -> str:
+    if name is not None:
+        return name
+    known = manager.get_name(plugin)
+    return getattr(plugin, "__name__", None) or known or repr(plugin)
