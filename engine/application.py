@@ -1,9 +1,15 @@
-"""The Traveller application: every director's action as a validated command.
+"""The Traveller application: every director's action as a command.
 
-A command loads the aggregates it needs, checks everything a director could get
-wrong, and only then records its events, in one transaction. A command that
-raises has written nothing. Within a section, a concurrent writer's conflict is
-retried with the fresh state, so a result is never lost.
+A command loads the aggregates it needs, asks the decide functions beside them
+(:mod:`engine.tournament.decide`, :mod:`engine.section.decide`) for the events, and
+records those in one transaction. Everything a director could get wrong is checked
+there, before anything is written: a command that raises has written nothing. Within
+a section, a concurrent writer's conflict is retried with the fresh state, so a
+result is never lost.
+
+One concept: the application's command surface, kept in one module although it runs
+past 600 lines: each command is its public signature and docstring (the CLI, the
+benchmarks and the tests call them) around the same few lines of load, decide, record.
 """
 
 from __future__ import annotations
@@ -22,61 +28,43 @@ import structlog
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
-from pydantic import BaseModel
 
-from engine import rules, stages
-from engine.errors import Conflict, NotFound, Rejected
-from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper
+from engine import carry_over, renumbering
+from engine.errors import Conflict, NotFound
+from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, stored_topics
 from engine.logging import configure_logging
-from engine.registry import Registry, ScoringMethod, create_registry, parse_options
+from engine.registry import Registry, create_registry, parse_options
 from engine.scoring import Award
 from engine.seating import Numbering, Pair
-from engine.section import (
-    BoardDeclaredNeutral,
-    BoardFouled,
-    MovementAssigned,
-    NumberingChosen,
-    PairsSeated,
-    Result,
-    ResultCorrected,
-    ResultRecorded,
-    RoundEnded,
-    RoundStarted,
-    ScoreAdjusted,
-    ScoreAssigned,
-    ScoringChosen,
-    Section,
-    SectionOpened,
-    project_section,
-)
-from engine.tournament import (
+from engine.section import decide as section_decide
+from engine.section.decide import ScoringPick
+from engine.section.events import BoardFouled, ResultCorrected, ResultRecorded, ScoreAssigned
+from engine.section.results import ImportRow, Result, ResultEntry
+from engine.section.state import Section, project_section
+from engine.standings import compute_standings
+from engine.tournament import decide as tournament_decide
+from engine.tournament.checks import check_closed, check_section
+from engine.tournament.events import (
     CarryOverRecorded,
     ContestantKind,
-    ContestantsChosen,
     EntryRegistered,
-    EntryWithdrawn,
     EventCreated,
-    FlightsAssigned,
+    PairsRenumbered,
     Player,
     ResultsPublished,
     ScoringChoice,
     SectionRanking,
-    SectionRankingChosen,
-    SessionAdded,
-    SessionClosed,
     StageDefined,
-    Tournament,
-    project_tournament,
-    section_id,
 )
+from engine.tournament.state import Tournament, project_tournament, section_id
 
 log = structlog.get_logger("traveller")
 
 T = TypeVar("T")
 E = TypeVar("E", bound=DomainEvent)
+S = TypeVar("S", Tournament, Section)
 
 RETRIES = 25
-S = TypeVar("S", Tournament, Section)
 
 
 @dataclass
@@ -84,7 +72,6 @@ class UnitOfWork:
     """The aggregates one command reads and the events it will record."""
 
     app: Traveller
-    actor: str
     tournaments: dict[UUID, Tournament] = field(default_factory=dict)
     sections: dict[UUID, Section] = field(default_factory=dict)
     events: list[DomainEvent] = field(default_factory=list)
@@ -101,19 +88,7 @@ class UnitOfWork:
         return self.tournaments[event_id]
 
     def section(self, event_id: UUID, session: int, name: str) -> Section:
-        tournament = self.tournament(event_id)
-        if session not in tournament.sessions:
-            known = ", ".join(str(s) for s in sorted(tournament.sessions)) or "none"
-            raise NotFound(
-                f"Event {tournament.name!r} has no session {session}.",
-                hint=f"Sessions: {known}. Add one with `traveller session add`.",
-            )
-        if name not in tournament.sessions[session]:
-            known = ", ".join(tournament.sessions[session])
-            raise NotFound(
-                f"Session {session} of {tournament.name!r} has no section {name!r}.",
-                hint=f"Its sections are {known}.",
-            )
+        check_section(self.tournament(event_id), session, name)
         sid = section_id(event_id, session, name)
         if sid not in self.sections:
             state = self.app.latest(sid, project_section)
@@ -121,13 +96,21 @@ class UnitOfWork:
             self.sections[sid] = state
         return self.sections[sid]
 
-    def trigger(self, state: Tournament | Section, cls: type[E], **data: Any) -> E:
-        """Create the next event of ``state``, fold it in, and queue it for recording."""
-        data.setdefault("actor", self.actor)
-        event = cls(originator_id=state.id, originator_version=state.version + 1, **data)
-        state.apply(event)
-        self.events.append(event)
-        return event
+    def record(self, events: Sequence[DomainEvent]) -> Sequence[DomainEvent]:
+        """Queue ``events`` for recording, folded into the states read (private copies)."""
+        for event in events:
+            state = self.tournaments.get(event.originator_id) or self.sections.get(
+                event.originator_id
+            )
+            if state is not None:
+                state.apply(event)
+        self.events += events
+        return events
+
+
+def _first(events: Iterable[DomainEvent], cls: type[E]) -> E:
+    """The first of a decision's events of ``cls`` (what a command returns)."""
+    return next(e for e in events if isinstance(e, cls))
 
 
 class Traveller(Application[UUID]):
@@ -176,8 +159,9 @@ class Traveller(Application[UUID]):
     # ---- the unit of work ------------------------------------------------------------------
 
     def _run(self, actor: str, command: Callable[[UnitOfWork], T]) -> T:
+        """Load, decide and save; on a conflict, load the fresh state and decide again."""
         for attempt in range(RETRIES):
-            uow = UnitOfWork(self, actor)
+            uow = UnitOfWork(self)
             value = command(uow)
             try:
                 recordings = self.save(*uow.events)
@@ -186,11 +170,9 @@ class Traveller(Application[UUID]):
                 # busy scorers fall out of step), then re-read and re-check.
                 time.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
                 continue
-            if uow.events:  # a state folded only in a dry run was never recorded
-                for tournament in uow.tournaments.values():
-                    self._remember(tournament)
-                for section in uow.sections.values():
-                    self._remember(section)
+            states: list[Tournament | Section] = [*uow.tournaments.values(), *uow.sections.values()]
+            for state in states:
+                self._remember(state)
             for r in recordings:
                 log.info(
                     "recorded",
@@ -208,13 +190,13 @@ class Traveller(Application[UUID]):
         )
 
     def tournament(self, event_id: UUID) -> Tournament:
-        return UnitOfWork(self, "").tournament(event_id)
+        return UnitOfWork(self).tournament(event_id)
 
     def section(self, event_id: UUID, session: int = 1, name: str = "A") -> Section:
-        return UnitOfWork(self, "").section(event_id, session, name)
+        return UnitOfWork(self).section(event_id, session, name)
 
     def sections(self, event_id: UUID, session: int | None = None) -> list[Section]:
-        uow = UnitOfWork(self, "")
+        uow = UnitOfWork(self)
         tournament = uow.tournament(event_id)
         return [
             uow.section(event_id, s, name)
@@ -231,9 +213,9 @@ class Traveller(Application[UUID]):
         """Every event (tournament) in the store: id, name, creation time."""
         found = []
         start: int | None = 1
-        topic = get_topic(EventCreated)
+        topics = stored_topics(EventCreated)
         while True:
-            batch = self.recorder.select_notifications(start, 500, topics=[topic])
+            batch = self.recorder.select_notifications(start, 500, topics=topics)
             for n in batch:
                 created = self.mapper.to_domain_event(n)
                 assert isinstance(created, EventCreated)
@@ -270,28 +252,18 @@ class Traveller(Application[UUID]):
         actor: str = "director",
     ) -> UUID:
         scoring = scoring or ScoringChoice()
-        rules.require_text(name, "The event needs a name.")
-        method = self.registry.scoring(scoring.method)
-        scale = getattr(parse_options(method, scoring.options), "vp_scale", None)
-        if scale is not None:
-            self.registry.vp_scale(scale)  # an unknown scale is refused now, not at 10 pm
+        method = self._scoring_plugin(scoring.method, scoring.options).method
         scoring = ScoringChoice(method=method.name, options=scoring.options)
         event_id = uuid4()
 
         def command(uow: UnitOfWork) -> UUID:
-            created = EventCreated(
-                originator_id=event_id,
-                originator_version=1,
-                name=name.strip(),
-                date=date,
-                club=club,
-                scoring=scoring,
-                actor=actor,
+            created = tournament_decide.create_event(
+                event_id, name, date=date, club=club, scoring=scoring, actor=actor
             )
-            tournament = project_tournament(None, [created])
+            tournament = project_tournament(None, created)
             assert tournament is not None
-            uow.events.append(created)
-            self._add_session(uow, tournament, 1, sections)
+            uow.record(created)
+            uow.record(section_decide.add_session(tournament, 1, sections, actor=actor))
             return event_id
 
         return self._run(actor, command)
@@ -305,29 +277,9 @@ class Traveller(Application[UUID]):
     ) -> None:
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
-            if session in tournament.sessions:
-                raise Rejected(f"Session {session} already exists.")
-            self._add_session(uow, tournament, session, sections)
+            uow.record(section_decide.add_session(tournament, session, sections, actor=actor))
 
         self._run(actor, command)
-
-    def _add_session(
-        self, uow: UnitOfWork, tournament: Tournament, session: int, sections: Sequence[str]
-    ) -> None:
-        names = rules.section_names(sections)
-        if session < 1:
-            raise Rejected("Sessions are numbered from 1.")
-        uow.trigger(tournament, SessionAdded, session=session, sections=names)
-        for name in names:
-            opened = SectionOpened(
-                originator_id=section_id(tournament.id, session, name),
-                originator_version=1,
-                tournament=tournament.id,
-                session=session,
-                section=name,
-                actor=uow.actor,
-            )
-            uow.events.append(opened)
 
     def register_entry(
         self,
@@ -345,25 +297,10 @@ class Traveller(Application[UUID]):
         def command(uow: UnitOfWork) -> str:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
-            others = [e for e in tournament.entries_of(session, section) if not e.withdrawn]
-            rules.check_players(players, others)
-            entry = tournament.next_entry_id()
-            seat = rules.late_seat(state, pair) if state.movement is not None else None
-            if pair is not None and state.movement is None:
-                rules.parse_pair_text(pair)
-            uow.trigger(
-                tournament,
-                EntryRegistered,
-                entry=entry,
-                session=session,
-                section=section,
-                players=tuple(players),
-                late=state.movement is not None,
-                requested_pair=pair,
+            events = section_decide.register_entry(
+                tournament, state, players, pair=pair, actor=actor
             )
-            if seat is not None:
-                uow.trigger(state, PairsSeated, seats={seat.key: entry}, phantom=None)
-            return entry
+            return _first(uow.record(events), EntryRegistered).entry
 
         return self._run(actor, command)
 
@@ -372,16 +309,9 @@ class Traveller(Application[UUID]):
     ) -> None:
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
-            rules.require_reason(reason, "withdrawing an entry")
-            found = tournament.entries.get(entry)
-            if found is None:
-                raise NotFound(
-                    f"There is no entry {entry!r}.",
-                    hint="See the entries with `traveller entry list`.",
-                )
-            if found.withdrawn:
-                raise Rejected(f"Entry {entry} has already withdrawn.")
-            uow.trigger(tournament, EntryWithdrawn, entry=entry, reason=reason)
+            uow.record(
+                tournament_decide.withdraw_entry(tournament, entry, reason=reason, actor=actor)
+            )
 
         self._run(actor, command)
 
@@ -403,20 +333,10 @@ class Traveller(Application[UUID]):
         def command(uow: UnitOfWork) -> Section:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
-            rules.check_can_assign(state)
-            entries = [e for e in tournament.entries_of(session, section) if not e.withdrawn]
-            parsed = parse_options(plugin, rules.with_players(plugin, options, entries))
-            size = rules.tables_for(entries, tables)
-            movement = rules.validated(plugin.build(size, parsed), plugin)
-            seats, phantom = rules.seat(movement, entries)
-            uow.trigger(
-                state, MovementAssigned, movement=movement, options=parsed.model_dump(mode="json")
-            )
-            uow.trigger(
-                state,
-                PairsSeated,
-                seats={p.key: e for p, e in seats.items()},
-                phantom=None if phantom is None else phantom.key,
+            uow.record(
+                section_decide.assign_movement(
+                    tournament, state, plugin, tables=tables, options=options, actor=actor
+                )
             )
             return state
 
@@ -440,8 +360,6 @@ class Traveller(Application[UUID]):
         Records the decision (``PairsRenumbered``) and seats the next session's sections
         from it (``PairsSeated``); their movements must be assigned first. Returns the
         ``PairsRenumbered`` event."""
-        from engine import renumbering
-        from engine.tournament import PairsRenumbered
 
         def command(uow: UnitOfWork) -> PairsRenumbered:
             tournament = uow.tournament(event_id)
@@ -452,22 +370,19 @@ class Traveller(Application[UUID]):
             decided = renumbering.plan(
                 tournament, played, following, stationary=stationary, moves=moves
             )
-            event = uow.trigger(
+            events = section_decide.renumber(
                 tournament,
-                PairsRenumbered,
+                following,
+                decided,
                 from_session=from_session,
                 to_session=to_session,
-                moves=decided.record(),
-                phantoms={name: pair.key for name, pair in decided.phantoms.items()},
-                stationary=tuple(sorted(stationary)),
+                stationary=stationary,
                 method=renumbering.METHOD,
                 version=renumbering.VERSION,
                 reason=reason,
+                actor=actor,
             )
-            for state in following:
-                seats, phantom = decided.seating(state.name)
-                uow.trigger(state, PairsSeated, seats=seats, phantom=phantom, reason=reason)
-            return event
+            return _first(uow.record(events), PairsRenumbered)
 
         return self._run(actor, command)
 
@@ -482,8 +397,7 @@ class Traveller(Application[UUID]):
     ) -> None:
         def command(uow: UnitOfWork) -> None:
             state = uow.section(event_id, session, section)
-            rules.check_round_start(state, round)
-            uow.trigger(state, RoundStarted, round=round)
+            uow.record(section_decide.start_round(state, round, actor=actor))
 
         self._run(actor, command)
 
@@ -500,9 +414,8 @@ class Traveller(Application[UUID]):
 
         def command(uow: UnitOfWork) -> list[tuple[int, Pair, Pair]]:
             state = uow.section(event_id, session, section)
-            rules.check_round_end(state, round)
-            uow.trigger(state, RoundEnded, round=round)
-            return rules.missing_results(state, round)
+            uow.record(section_decide.end_round(state, round, actor=actor))
+            return state.missing_results(round)
 
         return self._run(actor, command)
 
@@ -517,29 +430,16 @@ class Traveller(Application[UUID]):
     ) -> None:
         def command(uow: UnitOfWork) -> None:
             state = uow.section(event_id, session, section)
-            self._choose_numbering(uow, state, numbering)
+            uow.record(section_decide.choose_numbering(state, numbering, actor=actor))
 
         self._run(actor, command)
-
-    def _choose_numbering(
-        self, uow: UnitOfWork, state: Section, numbering: Numbering | None
-    ) -> None:
-        if numbering is None or state.numbering is numbering:
-            return
-        if state.numbering is not None:
-            raise Rejected(
-                f"Section {state.name} numbers its pairs {state.numbering.value}-style; "
-                f"it cannot switch to {numbering.value}.",
-                hint="Leave out --numbering, or give the section's own numbering.",
-            )
-        uow.trigger(state, NumberingChosen, numbering=numbering)
 
     # ---- results ------------------------------------------------------------------------
 
     def record_result(
         self,
         event_id: UUID,
-        entry: rules.ResultEntry,
+        entry: ResultEntry,
         *,
         session: int = 1,
         section: str = "A",
@@ -548,21 +448,19 @@ class Traveller(Application[UUID]):
         actor: str = "director",
     ) -> Result:
         def command(uow: UnitOfWork) -> Result:
-            state, result = self._checked_result(
-                uow, event_id, session, section, entry, numbering, override
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = section_decide.record_result(
+                tournament, state, entry, numbering=numbering, override=override, actor=actor
             )
-            rules.check_not_recorded(state, result.board, result.ns, result.ew)
-            uow.trigger(
-                state, ResultRecorded, result=result, override=override is not None, reason=override
-            )
-            return result
+            return _first(uow.record(events), ResultRecorded).result
 
         return self._run(actor, command)
 
     def correct_result(
         self,
         event_id: UUID,
-        entry: rules.ResultEntry,
+        entry: ResultEntry,
         *,
         reason: str,
         was_ns: int | None = None,
@@ -575,60 +473,21 @@ class Traveller(Application[UUID]):
         """Replace a recorded result (or an adjusted score) with a corrected one."""
 
         def command(uow: UnitOfWork) -> Result:
-            rules.require_reason(reason, "a correction")
-            state, result = self._checked_result(
-                uow, event_id, session, section, entry, None, override, correcting=True
-            )
-            old_ns = entry.ns if was_ns is None else was_ns
-            old_ew = entry.ew if was_ew is None else was_ew
-            rules.find_table(state, entry.board, old_ns, old_ew)
-            rules.check_not_recorded(
-                state, result.board, result.ns, result.ew, replacing=(old_ns, old_ew)
-            )
-            uow.trigger(
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = section_decide.correct_result(
+                tournament,
                 state,
-                ResultCorrected,
-                board=entry.board,
-                ns=old_ns,
-                ew=old_ew,
-                result=result,
-                override=override is not None,
-                reason=reason if override is None else f"{reason} (override: {override})",
+                entry,
+                reason=reason,
+                was_ns=was_ns,
+                was_ew=was_ew,
+                override=override,
+                actor=actor,
             )
-            return result
+            return _first(uow.record(events), ResultCorrected).result
 
         return self._run(actor, command)
-
-    def _checked_result(
-        self,
-        uow: UnitOfWork,
-        event_id: UUID,
-        session: int,
-        section: str,
-        entry: rules.ResultEntry,
-        numbering: Numbering | None,
-        override: str | None,
-        *,
-        correcting: bool = False,
-    ) -> tuple[Section, Result]:
-        tournament = uow.tournament(event_id)
-        state = uow.section(event_id, session, section)
-        if not correcting:
-            rules.check_open(tournament, session)
-        if override is not None:
-            rules.require_reason(override, "an override")
-        self._choose_numbering(uow, state, numbering)
-        rules.require_numbering(state)
-        result = rules.build_result(entry, allow_impossible=override is not None)
-        rules.check_pairs_and_board(
-            state,
-            tournament,
-            result.board,
-            result.ns,
-            result.ew,
-            allow_unscheduled=override is not None,
-        )
-        return state, result
 
     def adjust(
         self,
@@ -650,32 +509,23 @@ class Traveller(Application[UUID]):
         """Give a table an artificial adjusted score, or declare its board neutral."""
 
         def command(uow: UnitOfWork) -> None:
-            where = (event_id, session, section, board, ns, ew)
-            state = self._table_to_adjust(uow, *where, numbering, reason, "an adjusted score")
-            if neutral:
-                if award_ns is not None or award_ew is not None:
-                    raise Rejected(
-                        "A neutral board has no adjusted scores of its own.",
-                        hint="Give either --neutral or the two adjusted scores.",
-                    )
-                uow.trigger(state, BoardDeclaredNeutral, board=board, ns=ns, ew=ew, reason=reason)
-                return
-            if award_ns is None or award_ew is None:
-                raise Rejected(
-                    "An adjusted score needs a score for each side.",
-                    hint="For example --ns-score A+ --ew-score A-, or --neutral.",
-                )
-            uow.trigger(
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = section_decide.adjust(
+                tournament,
                 state,
-                ScoreAdjusted,
                 board=board,
                 ns=ns,
                 ew=ew,
-                award_ns=str(award_ns),
-                award_ew=str(award_ew),
-                law=law,
+                award_ns=award_ns,
+                award_ew=award_ew,
+                neutral=neutral,
                 reason=reason,
+                law=law,
+                numbering=numbering,
+                actor=actor,
             )
+            uow.record(events)
 
         self._run(actor, command)
 
@@ -696,11 +546,10 @@ class Traveller(Application[UUID]):
 
         def command(uow: UnitOfWork) -> tuple[tuple[int, ...], ...]:
             state = uow.section(event_id, session, section)
-            rules.require_reason(reason, "a fouled board")
-            rules.require_numbering(state)
-            checked = rules.check_fouled_groups(state, board, groups)
-            uow.trigger(state, BoardFouled, board=board, groups=checked, reason=reason)
-            return checked
+            events = section_decide.declare_fouled(
+                state, board=board, groups=groups, reason=reason, actor=actor
+            )
+            return _first(uow.record(events), BoardFouled).groups
 
         return self._run(actor, command)
 
@@ -727,56 +576,29 @@ class Traveller(Application[UUID]):
         Returns the event recorded."""
 
         def command(uow: UnitOfWork) -> ScoreAssigned:
-            where = (event_id, session, section, board, ns, ew)
-            state = self._table_to_adjust(uow, *where, numbering, reason, "an assigned score")
-            if outcomes_ew is None:
-                checked, checked_ew = rules.check_weighted_score(board, outcomes), None
-            else:
-                checked, checked_ew = rules.check_split_score(state, board, outcomes, outcomes_ew)
-            weighed = len(checked) > 1 or (checked_ew is not None and len(checked_ew) > 1)
-            return uow.trigger(
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = section_decide.assign_score(
+                tournament,
                 state,
-                ScoreAssigned,
                 board=board,
                 ns=ns,
                 ew=ew,
-                outcomes=_as_text(checked),
-                outcomes_ew=None if checked_ew is None else _as_text(checked_ew),
-                law=law if law is not None else "12C1c" if weighed else "12C",
+                outcomes=outcomes,
+                outcomes_ew=outcomes_ew,
                 reason=reason,
+                law=law,
+                numbering=numbering,
+                actor=actor,
             )
+            return _first(uow.record(events), ScoreAssigned)
 
         return self._run(actor, command)
-
-    def _table_to_adjust(
-        self,
-        uow: UnitOfWork,
-        event_id: UUID,
-        session: int,
-        section: str,
-        board: int,
-        ns: int,
-        ew: int,
-        numbering: Numbering | None,
-        reason: str,
-        what: str,
-    ) -> Section:
-        """The section of a table the director is about to adjust, every check made.
-
-        An adjustment replaces what the table had; it may not clash with another table."""
-        tournament = uow.tournament(event_id)
-        state = uow.section(event_id, session, section)
-        rules.require_reason(reason, what)
-        self._choose_numbering(uow, state, numbering)
-        rules.require_numbering(state)
-        rules.check_pairs_and_board(state, tournament, board, ns, ew, allow_unscheduled=False)
-        rules.check_not_recorded(state, board, ns, ew, replacing=(ns, ew))
-        return state
 
     def import_results(
         self,
         event_id: UUID,
-        rows: Sequence[rules.ImportRow],
+        rows: Sequence[ImportRow],
         *,
         session: int = 1,
         section: str = "A",
@@ -790,61 +612,25 @@ class Traveller(Application[UUID]):
 
         ``scoring`` (a method and its options) becomes the section's scoring method in the
         same transaction. With ``dry_run`` every line is checked and nothing is recorded."""
-        chosen = None if scoring is None else self._scoring_plugin(*scoring)
+        pick = None if scoring is None else self._scoring_plugin(*scoring)
 
         def command(uow: UnitOfWork) -> int:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
-            rules.check_open(tournament, session)
-            if chosen is not None:
-                self._choose_scoring(uow, tournament, state, *chosen, reason=scoring_reason)
-            self._choose_numbering(uow, state, numbering)
-            rules.require_numbering(state)
-            problems: list[str] = []
-            for row in rows:
-                try:
-                    rules.check_pairs_and_board(
-                        state, tournament, row.board, row.ns, row.ew, allow_unscheduled=False
-                    )
-                    if row.adjusted is not None:
-                        self._import_adjusted(uow, state, row)
-                        continue
-                    assert row.entry is not None
-                    result = rules.build_result(row.entry, allow_impossible=False)
-                    rules.check_not_recorded(state, result.board, result.ns, result.ew)
-                    uow.trigger(state, ResultRecorded, result=result)
-                except (Rejected, NotFound, rules.InvalidInput) as exc:
-                    problems.append(f"line {row.line}: {exc}")
-            if problems:
-                raise rules.InvalidFile(
-                    f"The file was not imported: {len(problems)} line(s) need fixing.",
-                    problems=problems,
-                )
-            if dry_run:
-                uow.events.clear()
+            events = section_decide.import_results(
+                tournament,
+                state,
+                rows,
+                numbering=numbering,
+                scoring=pick,
+                scoring_reason=scoring_reason,
+                actor=actor,
+            )
+            if not dry_run:
+                uow.record(events)
             return len(rows)
 
         return self._run(actor, command)
-
-    def _import_adjusted(self, uow: UnitOfWork, state: Section, row: rules.ImportRow) -> None:
-        assert row.adjusted is not None
-        rules.check_not_recorded(state, row.board, row.ns, row.ew)
-        reason = f"imported adjusted score {row.adjusted.text}"
-        if row.adjusted.neutral:
-            uow.trigger(
-                state, BoardDeclaredNeutral, board=row.board, ns=row.ns, ew=row.ew, reason=reason
-            )
-        else:
-            uow.trigger(
-                state,
-                ScoreAdjusted,
-                board=row.board,
-                ns=row.ns,
-                ew=row.ew,
-                award_ns=str(row.adjusted.ns),
-                award_ew=str(row.adjusted.ew),
-                reason=reason,
-            )
 
     # ---- scoring ----------------------------------------------------------------------
 
@@ -863,19 +649,19 @@ class Traveller(Application[UUID]):
 
         This is how an event is re-scored: the standings published under the old method
         stay in the record, and the next publication stores the new method's."""
-        chosen = self._scoring_plugin(method, options)
+        pick = self._scoring_plugin(method, options)
 
         def command(uow: UnitOfWork) -> bool:
-            rules.require_reason(reason, "choosing a scoring method")
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
-            return self._choose_scoring(uow, tournament, state, *chosen, reason=reason)
+            events = section_decide.choose_scoring(
+                tournament, state, pick, reason=reason, actor=actor
+            )
+            return bool(uow.record(events))
 
         return self._run(actor, command)
 
-    def _scoring_plugin(
-        self, method: str, options: dict[str, Any] | None
-    ) -> tuple[ScoringMethod, BaseModel, dict[str, Any]]:
+    def _scoring_plugin(self, method: str, options: dict[str, Any] | None) -> ScoringPick:
         """The plugin, its checked options and the options as given (an unknown VP scale
         is refused now, not when the standings are published)."""
         plugin = self.registry.scoring(method)
@@ -883,62 +669,35 @@ class Traveller(Application[UUID]):
         scale = getattr(parsed, "vp_scale", None)
         if scale is not None:
             self.registry.vp_scale(scale)
-        return plugin, parsed, dict(options or {})
-
-    def _choose_scoring(
-        self,
-        uow: UnitOfWork,
-        tournament: Tournament,
-        state: Section,
-        plugin: ScoringMethod,
-        parsed: BaseModel,
-        options: dict[str, Any],
-        *,
-        reason: str,
-    ) -> bool:
-        name, current = state.scoring or (tournament.scoring.method, tournament.scoring.options)
-        if name == plugin.name and parse_options(plugin, current) == parsed:
-            return False
-        uow.trigger(state, ScoringChosen, method=plugin.name, options=options, reason=reason)
-        return True
+        return ScoringPick(plugin, parsed, dict(options or {}))
 
     # ---- closing and publishing ----------------------------------------------------------
 
     def close_session(self, event_id: UUID, session: int = 1, *, actor: str = "director") -> None:
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
-            if session not in tournament.sessions:
-                raise NotFound(f"There is no session {session}.")
-            if session in tournament.closed:
-                raise Rejected(f"Session {session} is already closed.")
-            uow.trigger(tournament, SessionClosed, session=session)
+            uow.record(tournament_decide.close_session(tournament, session, actor=actor))
 
         self._run(actor, command)
 
     def publish(
         self, event_id: UUID, session: int = 1, *, actor: str = "director"
     ) -> ResultsPublished:
-        from engine.standings import compute_standings
-
         def command(uow: UnitOfWork) -> ResultsPublished:
             tournament = uow.tournament(event_id)
-            if session not in tournament.closed:
-                raise Rejected(
-                    f"Session {session} is still open.",
-                    hint="Close it first with `traveller session close`; results entered "
-                    "after publishing would silently change published standings.",
-                )
+            check_closed(tournament, session)  # before scoring what may still change
             sections = [uow.section(event_id, session, n) for n in tournament.sessions[session]]
             standings = compute_standings(self.registry, tournament, sections, session)
-            return uow.trigger(
+            events = tournament_decide.publish(
                 tournament,
-                ResultsPublished,
-                session=session,
+                session,
                 method=standings.method,
                 method_version=standings.method_version,
                 digest=standings.digest(),
                 standings=standings.to_json(),
+                actor=actor,
             )
+            return _first(uow.record(events), ResultsPublished)
 
         return self._run(actor, command)
 
@@ -957,9 +716,11 @@ class Traveller(Application[UUID]):
 
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
-            if session is not None:
-                stages.check_sessions(tournament, [session])
-            uow.trigger(tournament, SectionRankingChosen, ranking=ranking, session=session)
+            uow.record(
+                tournament_decide.choose_section_ranking(
+                    tournament, ranking, session=session, actor=actor
+                )
+            )
 
         self._run(actor, command)
 
@@ -970,8 +731,7 @@ class Traveller(Application[UUID]):
 
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
-            checked = stages.check_flights(tournament, flights)
-            uow.trigger(tournament, FlightsAssigned, flights=checked)
+            uow.record(tournament_decide.assign_flights(tournament, flights, actor=actor))
 
         self._run(actor, command)
 
@@ -982,7 +742,7 @@ class Traveller(Application[UUID]):
 
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
-            uow.trigger(tournament, ContestantsChosen, contestants=contestants)
+            uow.record(tournament_decide.choose_contestants(tournament, contestants, actor=actor))
 
         self._run(actor, command)
 
@@ -993,9 +753,8 @@ class Traveller(Application[UUID]):
 
         def command(uow: UnitOfWork) -> tuple[int, ...]:
             tournament = uow.tournament(event_id)
-            chosen = stages.check_stage(tournament, stage, sessions)
-            uow.trigger(tournament, StageDefined, stage=stage.strip(), sessions=chosen)
-            return chosen
+            events = tournament_decide.define_stage(tournament, stage, sessions, actor=actor)
+            return _first(uow.record(events), StageDefined).sessions
 
         return self._run(actor, command)
 
@@ -1005,7 +764,7 @@ class Traveller(Application[UUID]):
         *,
         stage: str,
         source: str,
-        rule: stages.CarryOverRule,
+        rule: carry_over.ChosenRule,
         final_top: Fraction,
         qualifiers: int | None = None,
         entries: Sequence[str] = (),
@@ -1022,7 +781,7 @@ class Traveller(Application[UUID]):
             def sections_of(session: int) -> list[Section]:
                 return [uow.section(event_id, session, n) for n in tournament.sessions[session]]
 
-            plan = stages.plan_carry_over(
+            plan = carry_over.plan_carry_over(
                 self.registry,
                 tournament,
                 sections_of,
@@ -1034,20 +793,16 @@ class Traveller(Application[UUID]):
                 entries=entries,
                 maximum_boards=maximum_boards,
             )
-            return uow.trigger(
+            events = tournament_decide.record_carry_over(
                 tournament,
-                CarryOverRecorded,
                 stage=stage,
                 source=source,
                 method=rule.name,
                 version=rule.version,
                 parameters=plan.parameters,
                 carried=plan.carried,
+                actor=actor,
             )
+            return _first(uow.record(events), CarryOverRecorded)
 
         return self._run(actor, command)
-
-
-def _as_text(outcomes: Iterable[tuple[Fraction, int]]) -> tuple[tuple[str, int], ...]:
-    """(weight, NS score) pairs as an event stores them: the weight as exact text."""
-    return tuple((str(weight), score) for weight, score in outcomes)

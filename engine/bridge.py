@@ -242,6 +242,10 @@ class Contract:
             return "PASS"
         return f"{self.level}{self.strain.value}{self.doubling.symbol}"
 
+    def __repr__(self) -> str:
+        """``Contract.parse('4SX')``: a repr that reads back as the same contract."""
+        return f"Contract.parse({str(self)!r})"
+
     @property
     def is_passed_out(self) -> bool:
         """Whether the board was passed out."""

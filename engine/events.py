@@ -1,21 +1,25 @@
-"""The base of every recorded event, and how events are stored.
+"""The base of every recorded event, how events are stored, and how a decision numbers them.
 
 Events are immutable pydantic models. Each class carries a schema version; the
 stored state records it, and an older stored event is *upcast* by the class when
 it is read (never rewritten). The module path and class name of an event are its
-stored topic: never move or rename an event class.
+stored topic: a class that moves keeps every topic it was stored under registered
+as an alias (:func:`stored_earlier_as`), so history written before the move still
+loads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 from uuid import UUID
 
 import orjson
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
-from eventsourcing.utils import get_topic, resolve_topic
+from eventsourcing.utils import get_topic, register_topic, resolve_topic
 from pydantic import BaseModel, ConfigDict, Field
 
 SCHEMA_KEY = "_v"
@@ -46,6 +50,59 @@ class DomainEvent(BaseModel):
     @property
     def type(self) -> str:
         return type(self).__name__
+
+
+E = TypeVar("E", bound=DomainEvent)
+
+
+class Versioned(Protocol):
+    """An aggregate's state as far as numbering its next event goes."""
+
+    id: UUID
+    version: int
+
+
+@dataclass
+class Changes:
+    """The events one decision records, in order, each numbered on from its aggregate's
+    version (consecutive originator versions per aggregate), all by ``actor``."""
+
+    actor: str
+    events: list[DomainEvent] = field(default_factory=list)
+    _versions: dict[UUID, int] = field(default_factory=dict)
+
+    def add(self, state: Versioned, cls: type[E], **data: Any) -> E:
+        """The next event of the aggregate whose state is ``state``."""
+        version = self._versions.get(state.id, state.version) + 1
+        return self._append(state.id, version, cls, data)
+
+    def start(self, aggregate_id: UUID, cls: type[E], **data: Any) -> E:
+        """The first event of a new aggregate."""
+        return self._append(aggregate_id, 1, cls, data)
+
+    def _append(self, aggregate_id: UUID, version: int, cls: type[E], data: dict[str, Any]) -> E:
+        data.setdefault("actor", self.actor)
+        event = cls(originator_id=aggregate_id, originator_version=version, **data)
+        self._versions[aggregate_id] = version
+        self.events.append(event)
+        return event
+
+
+_EARLIER_TOPICS: dict[type[DomainEvent], list[str]] = {}
+
+
+def stored_earlier_as(module: str, classes: Iterable[type[DomainEvent]]) -> None:
+    """Register the topics ``classes`` were stored under when they lived in ``module``,
+    so events recorded then still resolve to them (the library's topic aliases)."""
+    for cls in classes:
+        topic = f"{module}:{cls.__qualname__}"
+        register_topic(topic, cls)
+        _EARLIER_TOPICS.setdefault(cls, []).append(topic)
+
+
+def stored_topics(cls: type[DomainEvent]) -> list[str]:
+    """Every topic events of ``cls`` may be stored under: today's and its earlier ones."""
+    return [get_topic(cls), *_EARLIER_TOPICS.get(cls, ())]
 
 
 class PydanticMapper(Mapper[UUID]):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.movement import Encounter, Movement, board_set
@@ -377,13 +378,15 @@ def placement(movement: Movement) -> tuple[BoardStart, ...]:
     return tuple(out)
 
 
-def boards_text(boards: BoardSet) -> str:
-    """``1-3`` for a run of boards, ``1, 4`` otherwise."""
-    if not boards:
-        return ""
-    if list(boards) == list(range(boards[0], boards[0] + len(boards))) and len(boards) > 1:
-        return f"{boards[0]}-{boards[-1]}"
-    return ", ".join(str(b) for b in boards)
+def boards_text(boards: Iterable[int]) -> str:
+    """Board numbers with runs shortened: ``1-3``, ``1, 4``, ``1-3, 7``."""
+    runs: list[list[int]] = []
+    for b in sorted(boards):
+        if runs and b == runs[-1][-1] + 1:
+            runs[-1].append(b)
+        else:
+            runs.append([b])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 # ---- the shared view of a movement ------------------------------------------------------

@@ -1,24 +1,29 @@
-"""Time travel: a tournament as it stood at any position or moment, what changed
-between two positions, the audit trail, and forks that write nothing.
+"""Time travel: a tournament as it stood at any position or moment (its standings and
+totals), what changed between two positions, the audit trail, and forks that write
+nothing.
 
-The store's notification id is the global position of every event.
+The store's notification id is the global position of every event. This module reads an
+application's store and builds forks of it, so it sits above :mod:`engine.application`,
+which never imports it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
+from engine.application import Traveller
 from engine.errors import NotFound
 from engine.events import DomainEvent
 from engine.registry import Registry
 from engine.seating import Pair
 from engine.section import Section, SectionOpened, project_section
-from engine.standings import Standings, compute_standings
+from engine.standings import RankBy, Standings, compute_standings
+from engine.totals import Totals, compute_totals
 from engine.tournament import (
     EventCreated,
     SessionAdded,
@@ -26,9 +31,6 @@ from engine.tournament import (
     project_tournament,
     section_id,
 )
-
-if TYPE_CHECKING:
-    from engine.application import Traveller
 
 BATCH = 1000
 
@@ -180,6 +182,23 @@ def standings_at(
     return compute_standings(app.registry, snap.tournament, snap.sections_of(session), session)
 
 
+def totals_at(
+    app: Traveller,
+    event_id: UUID,
+    *,
+    position: int | None = None,
+    time: dt.datetime | None = None,
+    sessions: Sequence[int] | None = None,
+    stage: str | None = None,
+    by: RankBy = RankBy.SCORE,
+) -> Totals:
+    """The totals as they stood at a position or a moment (the same fold as live)."""
+    snap = state_at(app, event_id, position=position, time=time)
+    return compute_totals(
+        app.registry, snap.tournament, snap.sections_of, sessions=sessions, stage=stage, by=by
+    )
+
+
 # ---- the audit trail ------------------------------------------------------------------------
 
 
@@ -292,9 +311,7 @@ def fork(app: Traveller, event_id: UUID, *, position: int | None = None) -> Trav
 
     Nothing done to the fork reaches the real store.
     """
-    from engine.application import Traveller as App
-
-    copy = App({"PERSISTENCE_MODULE": "eventsourcing.popo"}, registry=app.registry)
+    copy = Traveller({"PERSISTENCE_MODULE": "eventsourcing.popo"}, registry=app.registry)
     events = [rec.event for rec in history(app, event_id, until=position)]
     if not events:
         raise NotFound(f"There is no event {event_id} to fork.")

@@ -48,4 +48,4 @@ def traveller_register_masterpoint_rules(register: Callable[[Any], None]) -> Non
 
 @hookspec
 def traveller_register_carry_over_rules(register: Callable[[Any], None]) -> None:
-    """Register carry-over rules (following :class:`engine.registry.CarryOverMethod`)."""
+    """Register carry-over rules (following :class:`engine.registry.CarryOverRule`)."""

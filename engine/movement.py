@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -240,7 +240,73 @@ def equal_stops(
     return tuple(stops)
 
 
+# ---- reading a team movement ------------------------------------------------------------------
+
+
+def matches_of(movement: Movement) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Every two teams a team movement brings together, as (lower, higher team number) →
+    the boards their match compares: each played NS ``a`` v EW ``b`` and NS ``b`` v EW ``a``."""
+    boards: dict[tuple[int, int], set[int]] = defaultdict(set)
+    played = {(e.ns, e.ew, b) for e in movement.schedule for b in e.boards}
+    for ns, ew, board in played:
+        if (ew, ns, board) in played:
+            boards[min(ns, ew), max(ns, ew)].add(board)
+    return {teams: tuple(sorted(bs)) for teams, bs in sorted(boards.items())}
+
+
+def uncompared(movement: Movement) -> list[tuple[Encounter, int]]:
+    """(encounter, board) of every result in a team movement no teammate's result can be
+    set against.
+
+    A board that team a's NS pair plays against team b's EW pair is compared when team
+    b's NS pair also plays it against team a's EW pair: the two results make one board
+    of the match a v b. A sound team movement leaves this list empty."""
+    played = {(e.ns, e.ew, b) for e in movement.schedule for b in e.boards}
+    return [(e, b) for e in movement.schedule for b in e.boards if (e.ew, e.ns, b) not in played]
+
+
+# ---- boards ---------------------------------------------------------------------------------
+
+
 def board_set(set_number: int, boards_per_round: int, first_board: int = 1) -> tuple[int, ...]:
     """Boards of set ``set_number`` (1-based): set 2 of 3 a round is boards 4–6."""
     start = first_board + (set_number - 1) * boards_per_round
     return tuple(range(start, start + boards_per_round))
+
+
+def relays_of(schedule: Iterable[Encounter]) -> tuple[Relay, ...]:
+    """A :class:`Relay` for every set of boards several tables play in the same round.
+
+    The tables share the set: they relay it, or play duplicated (twin) copies of it."""
+    tables: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(list)
+    for e in schedule:
+        tables[e.round, e.boards].append(e.table)
+    return tuple(
+        Relay(round=rnd, tables=tuple(sorted(where)), boards=boards)
+        for (rnd, boards), where in sorted(tables.items())
+        if len(where) > 1
+    )
+
+
+BoardsPerRound = Annotated[int, Field(ge=1, description="Boards in each set.")]
+"""Boards in each set, at least one: the type a family narrows
+:attr:`BoardOptions.boards_per_round` to when it plays a fixed number unless told
+(``boards_per_round: BoardsPerRound = 2``)."""
+
+
+class BoardOptions(BaseModel):
+    """The options every movement family has: how many boards a set, and the first board.
+
+    A family's options derive from it (frozen, unknown options refused). Left empty,
+    ``boards_per_round`` is the family's to choose, often from the field (enough for a
+    24-board session, the number a list prints for the size): the family's description
+    says how. A family that plays one number unless told narrows the field with a
+    default of its own, ``boards_per_round: BoardsPerRound = 2``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    boards_per_round: BoardsPerRound | None = Field(
+        default=None, description="Boards in each set; empty: as many as the family chooses."
+    )
+    first_board: int = Field(default=1, ge=1, description="Number of the first board.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -21,6 +21,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine import hookspecs
 from engine.errors import InvalidInput, PluginError
+from engine.matches import KnockoutMatch, MatchScore, SegmentFacts
 from engine.movement import Movement
 from engine.scoring import SectionFacts, SectionScore
 
@@ -109,6 +110,27 @@ class ConvertsToVictoryPoints(Protocol):
 
 
 @runtime_checkable
+class PlaysMatches(Protocol):
+    """A team method: its section is a set of matches between teams, each scored board by
+    board (the engine's cross-table is built from them)."""
+
+    def matches(self, facts: SectionFacts, options: Any) -> tuple[MatchScore, ...]:
+        """Every match of the section, board by board."""
+        ...
+
+
+@runtime_checkable
+class PlaysKnockouts(Protocol):
+    """A knockout method: one match of two teams played in segments (the rounds of its
+    sessions), with the carry-over each team brings and a rule for a level match."""
+
+    def match(self, segments: Sequence[SegmentFacts], options: Any) -> KnockoutMatch:
+        """The match over ``segments``, in the order played; refused when a segment is
+        not a match of the same two teams."""
+        ...
+
+
+@runtime_checkable
 class MasterpointRule(Protocol):
     """A federation's rule for awarding masterpoints (or deciding who may earn them)."""
 
@@ -118,33 +140,39 @@ class MasterpointRule(Protocol):
     Options: ClassVar[type[BaseModel]]
 
 
+@dataclass(frozen=True)
+class Qualifying:
+    """The qualifying as a carry-over rule is given it (JCBL manual part 3 ch. 1 §3).
+
+    ``scores`` are the qualifiers' exact qualifying scores, keyed by whoever they are
+    (a carry-over is returned under the same keys); ``entered`` is how many contestants
+    played the qualifying (E), ``qualifying_boards`` the boards they played (B),
+    ``final_top`` the top of one board of the final and ``maximum_boards`` the final's
+    N-board maximum."""
+
+    scores: Mapping[Any, Fraction]
+    entered: int
+    qualifying_boards: int
+    final_top: Fraction
+    maximum_boards: int
+
+
 @runtime_checkable
-class CarryOverMethod(Protocol):
+class CarryOverRule(Protocol):
     """A rule for what each qualifier carries from a qualifying into a final (JCBL manual
     part 3 ch. 1 §3): the JCBL formula, the N-board maximum, the whole score …
 
-    ``scores`` are the qualifiers' exact qualifying scores, keyed by whoever they are;
-    ``entered`` is how many contestants played the qualifying, ``qualifying_boards`` the
-    boards they played, ``final_top`` the top of one board of the final and
-    ``maximum_boards`` the final's N-board maximum. Each carry-over is as published
-    (JCBL: two decimals). The engine records the rule's name, version, options and what
-    it decided (:func:`engine.stages.chosen_rule` binds the options)."""
+    ``carry_over`` is given the :class:`Qualifying` as it ended and the options the
+    director chose (an instance of ``Options``), and returns each qualifier's carry-over
+    as published (JCBL: two decimals). The engine records the rule's name, version,
+    options and what it decided."""
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]]
     version: ClassVar[str]
     Options: ClassVar[type[BaseModel]]
 
-    def carry_over(
-        self,
-        scores: Mapping[Any, Fraction],
-        *,
-        entered: int,
-        qualifying_boards: int,
-        final_top: Fraction,
-        maximum_boards: int,
-        options: Any,
-    ) -> Mapping[Any, Decimal]: ...
+    def carry_over(self, qualifying: Qualifying, options: Any) -> Mapping[Any, Decimal]: ...
 
 
 @dataclass
@@ -216,10 +244,10 @@ class Registry:
     def masterpoint_rules(self) -> list[MasterpointRule]:
         return list(self._masterpoints.primary.values())
 
-    def carry_over_rule(self, name: str) -> CarryOverMethod:
+    def carry_over_rule(self, name: str) -> CarryOverRule:
         return self._carry_overs.get(name)  # type: ignore[no-any-return]
 
-    def carry_over_rules(self) -> list[CarryOverMethod]:
+    def carry_over_rules(self) -> list[CarryOverRule]:
         return list(self._carry_overs.primary.values())
 
     def loaded(self) -> list[tuple[str, str]]:

@@ -41,6 +41,10 @@ class Award:
     def __str__(self) -> str:
         return f"A{self.percent}" if self.kind is AwardKind.PERCENT else self.kind.value
 
+    def __repr__(self) -> str:
+        """``Award.parse('A+')``: a repr that reads back as the same award."""
+        return f"Award.parse({str(self)!r})"
+
     @classmethod
     def parse(cls, text: str) -> Award:
         """Read ``A+``, ``A``, ``A-``, ``A60`` (also ``AVE+``, ``AVE-``, ``AVE``)."""

@@ -36,6 +36,10 @@ class Pair(NamedTuple):
     def __str__(self) -> str:
         return str(self.number) if self.line is None else f"{self.line.value} {self.number}"
 
+    def __repr__(self) -> str:
+        """``Pair.parse('NS3')``: a repr that reads back as the same pair."""
+        return f"Pair.parse({self.key!r})"
+
     @property
     def key(self) -> str:
         """A stable string form for events and JSON: ``"5"``, ``"NS5"``, ``"EW5"``."""

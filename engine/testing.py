@@ -22,7 +22,7 @@ from uuid import UUID
 from engine.application import Traveller
 from engine.movement import Encounter
 from engine.registry import create_registry
-from engine.rules import ResultEntry
+from engine.section import ResultEntry
 
 
 def memory_app(*extra: object) -> Traveller:

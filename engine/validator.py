@@ -28,14 +28,15 @@ import decimal
 import itertools
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from engine.errors import InvalidMovement
-from engine.movement import Encounter, Movement
+from engine.guides import boards_text
+from engine.movement import Encounter, Movement, uncompared
 from engine.seating import Line, Numbering, Pair
 
 __all__ = ["MovementReport", "check", "validate"]
@@ -174,6 +175,10 @@ def check(movement: Movement) -> MovementReport:
     )
 
 
+_Sitter = TypeVar("_Sitter", Pair, int)
+"""Who sits at a table: a pair, or an individual's player by number."""
+
+
 class _Seat(NamedTuple):
     """An encounter with its two pairs, and everyone at the table with their line."""
 
@@ -230,35 +235,50 @@ def _layout_problems(m: Movement, seats: list[_Seat]) -> list[str]:
 
 def _seating_problems(m: Movement, seats: list[_Seat]) -> list[str]:
     """No pair at two tables in a round, none meeting a board twice, stationary pairs still."""
-    out: list[str] = []
-    tables: dict[tuple[Pair, int], list[int]] = defaultdict(list)
-    rounds: dict[tuple[Pair, int], list[int]] = defaultdict(list)
-    places: dict[Pair, set[tuple[int, Line]]] = defaultdict(set)
+    seated: list[tuple[Encounter, Mapping[Pair, Iterable[str]]]] = []
     for s in seats:
-        places[s.ns].add((s.e.table, Line.NS))
-        places[s.ew].add((s.e.table, Line.EW))
-        for pair in {s.ns, s.ew}:
-            tables[pair, s.e.round].append(s.e.table)
-            for board in s.e.boards:
-                rounds[pair, board].append(s.e.round)
-    for (pair, rnd), where in sorted(tables.items()):
+        at: dict[Pair, list[str]] = defaultdict(list)
+        at[s.ns].append(Line.NS.value)
+        at[s.ew].append(Line.EW.value)
+        seated.append((s.e, at))
+    return _sitting_problems(seated, m.stationary, lambda pair: _who(pair, True))
+
+
+def _sitting_problems(
+    seated: Iterable[tuple[Encounter, Mapping[_Sitter, Iterable[str]]]],
+    stationary: Iterable[_Sitter],
+    name: Callable[[_Sitter], str],
+) -> list[str]:
+    """Nobody at two tables in a round or playing a board twice, and the stationary in one
+    seat. ``seated`` holds every encounter with who sits there (pairs, or an individual's
+    players) and in which seats; ``name`` writes one of them at the start of a sentence."""
+    out: list[str] = []
+    tables: dict[tuple[_Sitter, int], list[int]] = defaultdict(list)
+    rounds: dict[tuple[_Sitter, int], list[int]] = defaultdict(list)
+    places: dict[_Sitter, set[tuple[int, str]]] = defaultdict(set)
+    for e, at in seated:
+        for who, seats in at.items():
+            places[who] |= {(e.table, seat) for seat in seats}
+            tables[who, e.round].append(e.table)
+            for board in e.boards:
+                rounds[who, board].append(e.round)
+    for (who, rnd), where in sorted(tables.items()):
         if len(where) > 1:
             out.append(
-                f"{_who(pair, True)} is seated {_times(len(where))} in round {rnd}, "
+                f"{name(who)} is seated {_times(len(where))} in round {rnd}, "
                 f"at tables {_listed(where)}."
             )
-    for (pair, board), when in sorted(rounds.items()):
+    for (who, board), when in sorted(rounds.items()):
         if len(when) > 1:
             out.append(
-                f"{_who(pair, True)} plays board {board} {_times(len(when))}, "
-                f"in rounds {_listed(when)}."
+                f"{name(who)} plays board {board} {_times(len(when))}, in rounds {_listed(when)}."
             )
-    for pair in m.stationary:
-        if not places[pair]:
-            out.append(f"{_who(pair, True)} is called stationary but never plays.")
-        elif len(places[pair]) > 1:
-            listed = ", ".join(f"table {t} {line.value}" for t, line in sorted(places[pair]))
-            out.append(f"{_who(pair, True)} is called stationary but sits at {listed}.")
+    for who in stationary:
+        if not places[who]:
+            out.append(f"{name(who)} is called stationary but never plays.")
+        elif len(places[who]) > 1:
+            listed = ", ".join(f"table {t} {seat}" for t, seat in sorted(places[who]))
+            out.append(f"{name(who)} is called stationary but sits at {listed}.")
     return out
 
 
@@ -269,10 +289,10 @@ def _board_problems(m: Movement) -> list[str]:
     for e in m.schedule:
         where = f"table {e.table} in round {e.round}"
         if len(set(e.boards)) != len(e.boards):
-            out.append(f"The boards of {where} list a board twice ({_boards(e.boards)}).")
+            out.append(f"The boards of {where} list a board twice ({boards_text(e.boards)}).")
         elif len(e.boards) != m.boards_per_round:
             out.append(
-                f"{where.capitalize()} plays {len(e.boards)} boards ({_boards(e.boards)}); "
+                f"{where.capitalize()} plays {len(e.boards)} boards ({boards_text(e.boards)}); "
                 f"the movement plays {m.boards_per_round} a round."
             )
         if any(b < 1 for b in e.boards):
@@ -281,7 +301,7 @@ def _board_problems(m: Movement) -> list[str]:
     for a, b in itertools.combinations(sorted(sets), 2):
         if set(a) & set(b):
             out.append(
-                f"Board sets {_boards(a)} and {_boards(b)} overlap: a table must play "
+                f"Board sets {boards_text(a)} and {boards_text(b)} overlap: a table must play "
                 "a whole set of boards."
             )
     relayed = {(r.round, b): set(r.tables) for r in m.relays for b in r.boards}
@@ -308,7 +328,7 @@ def _declaration_problems(m: Movement, seats: list[_Seat]) -> list[str]:
             if not set(relay.boards) <= laid.get((relay.round, table), set()):
                 out.append(
                     f"The relay in round {relay.round} shares boards "
-                    f"{_boards(relay.boards)}, but table {table} does not play them."
+                    f"{boards_text(relay.boards)}, but table {table} does not play them."
                 )
     played = {(e.round, b): e.table for e in m.schedule for b in e.boards}
     for rnd, bye in m.bye_boards:
@@ -346,9 +366,7 @@ def _player_problems(m: Movement) -> list[str]:
             "An individual must number its players in one series (howell numbering), "
             "not as NS and EW pairs."
         )
-    tables: dict[tuple[int, int], list[int]] = defaultdict(list)
-    rounds: dict[tuple[int, int], list[int]] = defaultdict(list)
-    places: dict[int, set[tuple[int, str]]] = defaultdict(set)
+    seated: list[tuple[Encounter, Mapping[int, Iterable[str]]]] = []
     for e in m.schedule:
         where = f"table {e.table} in round {e.round}"
         if e.players is None:
@@ -369,32 +387,13 @@ def _player_problems(m: Movement) -> list[str]:
         for player, count in sorted(Counter(e.players).items()):
             if count > 1:
                 out.append(f"Player {player} has {count} seats at {where}.")
+        at: dict[int, list[str]] = defaultdict(list)
         for player, seat in zip(e.players, _SEATS, strict=True):
-            places[player].add((e.table, seat))
-        for player in set(e.players):
-            tables[player, e.round].append(e.table)
-            for board in e.boards:
-                rounds[player, board].append(e.round)
-    for (player, rnd), at in sorted(tables.items()):
-        if len(at) > 1:
-            out.append(
-                f"Player {player} is seated {_times(len(at))} in round {rnd}, "
-                f"at tables {_listed(at)}."
-            )
-    for (player, board), when in sorted(rounds.items()):
-        if len(when) > 1:
-            out.append(
-                f"Player {player} plays board {board} {_times(len(when))}, "
-                f"in rounds {_listed(when)}."
-            )
-    for pair in m.stationary:
-        seats = places[pair.number]
-        if not seats:
-            out.append(f"Player {pair.number} is called stationary but never plays.")
-        elif len(seats) > 1:
-            listed = ", ".join(f"table {t} {seat}" for t, seat in sorted(seats))
-            out.append(f"Player {pair.number} is called stationary but sits at {listed}.")
-    return out
+            at[player].append(seat)
+        seated.append((e, at))
+    return out + _sitting_problems(
+        seated, (pair.number for pair in m.stationary), lambda player: f"Player {player}"
+    )
 
 
 _SEATS = ("N", "E", "S", "W")
@@ -409,12 +408,10 @@ def _team_problems(m: Movement) -> list[str]:
         for e in m.schedule
         if e.ns == e.ew
     ]
-    played = {(b, e.ns, e.ew) for e in m.schedule for b in e.boards}
     out += [
         f"NS {ns} plays board {board} against EW {ew}, but NS {ew} never plays it against "
         f"EW {ns}: the two teams cannot be compared on it."
-        for board, ns, ew in sorted(played)
-        if ns != ew and (board, ew, ns) not in played
+        for board, ns, ew in sorted({(b, e.ns, e.ew) for e, b in uncompared(m)})
     ]
     return out
 
@@ -426,7 +423,7 @@ def _unequal(lead: str, plays: dict[int, int]) -> list[str]:
         by_count[count].append(board)
     if len(by_count) < 2:
         return []
-    parts = "; ".join(f"{_times(c)}: {_boards(bs)}" for c, bs in sorted(by_count.items()))
+    parts = "; ".join(f"{_times(c)}: {boards_text(bs)}" for c, bs in sorted(by_count.items()))
     return [f"{lead} ({parts})."]
 
 
@@ -539,14 +536,3 @@ def _times(n: int) -> str:
 def _listed(numbers: Iterable[int]) -> str:
     items = [str(n) for n in numbers]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _boards(boards: Iterable[int]) -> str:
-    """Board numbers with runs shortened: ``1-3, 7``."""
-    runs: list[list[int]] = []
-    for b in sorted(boards):
-        if runs and b == runs[-1][-1] + 1:
-            runs[-1].append(b)
-        else:
-            runs.append([b])
-    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)

@@ -1,5 +1,5 @@
-"""``traveller fouled`` and ``traveller assign``: a fouled board, an assigned score (weighted
-or split)."""
+"""``traveller adjust``, ``fouled`` and ``assign``: an adjusted score (Ave+, a percentage, a
+neutral board), a fouled board, an assigned score (weighted or split)."""
 
 from __future__ import annotations
 
@@ -11,34 +11,78 @@ import typer
 from adapters.cli.common import (
     EW,
     NS,
-    Actor,
     Board,
-    EventOpt,
-    Fmt,
+    Desk,
     NumberingOpt,
     Reason,
     SectionOpt,
     SessionOpt,
-    Store,
-    actor_name,
-    guarded,
-    open_app,
-    say,
+    at_desk,
 )
-from adapters.cli.output import Format
 from engine.errors import InvalidInput
-from engine.scoring import shown_blend
+from engine.scoring import Award, shown_blend
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``fouled`` and ``assign`` commands to ``app``."""
+    """Add the ``adjust``, ``fouled`` and ``assign`` commands to ``app``."""
+    app.command("adjust")(adjust)
     app.command("fouled")(fouled)
     app.command("assign")(assign)
 
 
-@guarded
+Law = Annotated[str | None, typer.Option("--law", help="The law applied, e.g. 12C2.")]
+
+
+@at_desk(event=True, actor=True)
+def adjust(
+    desk: Desk,
+    board: Board,
+    ns: NS,
+    ew: EW,
+    reason: Reason = None,
+    ns_score: Annotated[
+        str | None, typer.Option("--ns-score", help="A+, A, A- or A60 style percentage for NS.")
+    ] = None,
+    ew_score: Annotated[str | None, typer.Option("--ew-score", help="The same for EW.")] = None,
+    neutral: Annotated[
+        bool, typer.Option("--neutral", help="Not played through no one's fault.")
+    ] = False,
+    law: Law = None,
+    numbering: NumberingOpt = None,
+    session: SessionOpt = 1,
+    section: SectionOpt = "A",
+) -> None:
+    """Assign an adjusted score (Ave+/Ave/Ave−, a percentage) or declare a board neutral."""
+    desk.app.adjust(
+        desk.event,
+        board=board,
+        ns=ns,
+        ew=ew,
+        award_ns=awarded(ns_score),
+        award_ew=awarded(ew_score),
+        neutral=neutral,
+        reason=reason or "",
+        law=law,
+        numbering=numbering,
+        session=session,
+        section=section,
+        actor=desk.actor,
+    )
+    what = "neutral" if neutral else f"{ns_score}/{ew_score}"
+    desk.say(
+        {"board": board, "ns": ns, "ew": ew, "adjusted": what},
+        f"Board {board}, NS {ns} v EW {ew}: {what}.",
+    )
+
+
+def awarded(text: str | None) -> Award | None:
+    """``--ns-score A+`` as an artificial score (none when not given)."""
+    return None if text is None else Award.parse(text)
+
+
+@at_desk(event=True, actor=True)
 def fouled(
-    event: EventOpt,
+    desk: Desk,
     board: Board,
     group: Annotated[
         list[str],
@@ -51,32 +95,27 @@ def fouled(
     reason: Reason = None,
     session: SessionOpt = 1,
     section: SectionOpt = "A",
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
 ) -> None:
     """Declare a board fouled: which tables played each version of its hands."""
-    a = open_app(store)
-    groups = a.declare_fouled(
-        a.resolve_event(event),
+    groups = desk.app.declare_fouled(
+        desk.event,
         board=board,
         groups=[parse_group(text) for text in group],
         reason=reason or "",
         session=session,
         section=section,
-        actor=actor_name(actor),
+        actor=desk.actor,
     )
     shown = " | ".join(", ".join(str(n) for n in g) for g in groups)
-    say(
-        fmt,
+    desk.say(
         {"board": board, "groups": [list(g) for g in groups]},
         f"Board {board} fouled; versions played by NS {shown}.",
     )
 
 
-@guarded
+@at_desk(event=True, actor=True)
 def assign(
-    event: EventOpt,
+    desk: Desk,
     board: Board,
     ns: NS,
     ew: EW,
@@ -110,9 +149,6 @@ def assign(
     numbering: NumberingOpt = None,
     session: SessionOpt = 1,
     section: SectionOpt = "A",
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
 ) -> None:
     """Give a table an assigned score (law 12C): one result, several by weight (law
     12C1(c)), or each side its own (a split score: --ns-score 420 --ew-score -450)."""
@@ -122,12 +158,11 @@ def assign(
             hint="For example --score 420, --score 2/3:420 --score 1/3:-50, or a split "
             "score --ns-score 420 --ew-score -450.",
         )
-    a = open_app(store)
     outcomes = [parse_weighted(text) for text in score]
     # EW's own scores are stored as NS scores, as every score of a traveller is.
     outcomes_ew = None if not ew_score else [(w, -s) for w, s in map(parse_weighted, ew_score)]
-    recorded = a.assign_score(
-        a.resolve_event(event),
+    recorded = desk.app.assign_score(
+        desk.event,
         board=board,
         ns=ns,
         ew=ew,
@@ -138,7 +173,7 @@ def assign(
         numbering=numbering,
         session=session,
         section=section,
-        actor=actor_name(actor),
+        actor=desk.actor,
     )
     weighted = tuple((Fraction(w), s) for w, s in recorded.outcomes)
     if recorded.outcomes_ew is None:
@@ -146,8 +181,7 @@ def assign(
     else:
         split_ew = tuple((Fraction(w), s) for w, s in recorded.outcomes_ew)
         shown = f"NS {shown_blend(weighted)} / EW {shown_blend(split_ew, ew=True)} (split)"
-    say(
-        fmt,
+    desk.say(
         {
             "board": board,
             "ns": ns,

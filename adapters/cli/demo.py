@@ -13,12 +13,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated
 from uuid import UUID
 
+import typer
+
+from adapters.cli import output
+from adapters.cli.common import Desk, at_desk
+from adapters.cli.output import Format
+from adapters.cli.results import session_standings
 from engine.application import Traveller
 from engine.bridge import Seat, Strain
-from engine.rules import ResultEntry
 from engine.scoring import Award, AwardKind
+from engine.section import ResultEntry
 from engine.tournament import Player
 
 NAMES = [
@@ -76,6 +83,26 @@ NAMES = [
     "Leo Marino",
 ]
 LEADS = [f"{s}{r}" for s in "SHDC" for r in "AKQJT98765432"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``demo`` command to ``app``."""
+    app.command("demo")(demo)
+
+
+@at_desk()
+def demo(desk: Desk, seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 1) -> None:
+    """Play a complete simulated club session (7-table Mitchell and 6-table Howell)."""
+    tell = None if desk.fmt is Format.json else output.console.print
+    event = play(desk.app, seed=seed, say=tell)
+    data = session_standings(desk.app, event, 1).to_json()
+    desk.show(data, lambda: output.standings_table(data))
+    if desk.fmt is Format.table:
+        short = str(event)[:8]
+        output.console.print(
+            f"\nEvent id {event}. Try: traveller board 1 --event {short} "
+            f"--section B   ·   traveller audit --event {short} --board 3"
+        )
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""``traveller import …`` and ``traveller rescore``: results from files, and the scoring
-method a section is scored by.
+"""``traveller import …``, ``traveller scoring list`` and ``traveller rescore``: results
+from files, the scoring methods installed, and the method a section is scored by.
 
 An import is all or nothing: the whole file is read and checked against the section
 first, every problem is listed by line, and nothing is written unless every line is
@@ -15,29 +15,22 @@ from typing import Annotated, Any
 
 import typer
 
+from adapters.cli import output
 from adapters.cli.common import (
-    Actor,
-    EventOpt,
-    Fmt,
+    Desk,
     NumberingOpt,
     Reason,
     SectionOpt,
     SessionOpt,
-    Store,
-    actor_name,
-    guarded,
-    open_app,
+    at_desk,
     parse_options,
-    say,
 )
-from adapters.cli.output import Format
 from adapters.files.pbn import read_results
 from adapters.files.reading import line_of
 from adapters.files.travellers_csv import read_travellers
-from engine.application import Traveller
 from engine.errors import InvalidFile, InvalidInput, TravellerError
-from engine.rules import ImportRow
 from engine.seating import Numbering
+from engine.section import ImportRow
 
 ScoringOpt = Annotated[
     str | None,
@@ -47,7 +40,7 @@ ScoringOpt = Annotated[
         "houston, butler, total-points, …",
     ),
 ]
-OptionOpt = Annotated[
+ScoringOptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", help="A scoring option KEY=VALUE, e.g. trim=1 or vp_scale=wbf2013."),
 ]
@@ -75,123 +68,129 @@ FILE_KINDS: tuple[tuple[str, Reader, str, str], ...] = (
 def _file_command(reader: Reader, noun: str) -> Callable[..., None]:
     """The ``import`` command for one kind of file: read it, then import all or nothing."""
 
+    @at_desk(event=True, actor=True)
     def command(
+        desk: Desk,
         file: Annotated[Path, typer.Argument(help="The file to import.")],
-        event: EventOpt,
         numbering: NumberingOpt = None,
         scoring: ScoringOpt = None,
-        option: OptionOpt = None,
+        option: ScoringOptionOpt = None,
         session: SessionOpt = 1,
         section: SectionOpt = "A",
-        store: Store = None,
-        fmt: Fmt = Format.table,
-        actor: Actor = None,
     ) -> None:
         rows, problems = reader(file, section)
         done = _import(
-            open_app(store),
+            desk,
             file,
             rows,
             problems,
-            event=event,
             session=session,
             section=section,
             numbering=numbering,
             scoring=scoring,
             option=option,
-            actor=actor_name(actor),
         )
-        _imported(fmt, done, noun, file)
+        _imported(desk, done, noun, file)
 
     return command
 
 
+import_app = typer.Typer(help="Import results from files.", no_args_is_help=True)
+for name, reader, noun, about in FILE_KINDS:
+    import_app.command(name, help=about)(_file_command(reader, noun))
+scoring_app = typer.Typer(help="The scoring methods installed.", no_args_is_help=True)
+
+
 def register(app: typer.Typer) -> None:
-    """Mount the ``import`` command group and the ``rescore`` command on ``app``."""
-    import_app = typer.Typer(help="Import results from files.", no_args_is_help=True)
+    """Add the ``import`` and ``scoring`` groups and the ``rescore`` command to ``app``."""
     app.add_typer(import_app, name="import")
+    app.add_typer(scoring_app, name="scoring")
+    app.command("rescore")(rescore)
 
-    for name, reader, noun, about in FILE_KINDS:
-        import_app.command(name, help=about)(guarded(_file_command(reader, noun)))
 
-    @app.command("rescore")
-    @guarded
-    def rescore(
-        event: EventOpt,
-        scoring: Annotated[
-            str, typer.Option("--scoring", help="The method to score by from now on.")
-        ],
-        option: OptionOpt = None,
-        reason: Reason = None,
-        session: SessionOpt = 1,
-        section: Annotated[
-            str | None,
-            typer.Option("--section", help="One section only (default: every section)."),
-        ] = None,
-        store: Store = None,
-        fmt: Fmt = Format.table,
-        actor: Actor = None,
-    ) -> None:
-        """Score a session (or one section) by another method, with the reason.
+@scoring_app.command("list")
+@at_desk()
+def scoring_list(desk: Desk) -> None:
+    """The scoring methods the installed plugins offer, with what each does and its options
+    (``--scoring NAME --option KEY=VALUE``)."""
+    methods = sorted(desk.app.registry.scoring_methods(), key=lambda m: m.name)
+    desk.show(
+        output.plugins_json(methods),
+        lambda: output.plugins_table(
+            "Scoring methods (--scoring NAME --option KEY=VALUE)", methods
+        ),
+    )
 
-        The standings published under the old method stay in the record; publish the
-        session again to store the new ones."""
-        a = open_app(store)
-        eid = a.resolve_event(event)
-        options = parse_options(option)
-        # An unknown session is left for choose_scoring to name in its own error.
-        names = (section,) if section else a.tournament(eid).sessions.get(session, ("A",))
-        changed = [
-            name
-            for name in names
-            if a.choose_scoring(
-                eid,
-                scoring,
-                options,
-                session=session,
-                section=name,
-                reason=reason or "",
-                actor=actor_name(actor),
+
+@at_desk(event=True, actor=True)
+def rescore(
+    desk: Desk,
+    scoring: Annotated[str, typer.Option("--scoring", help="The method to score by from now on.")],
+    option: ScoringOptionOpt = None,
+    reason: Reason = None,
+    session: SessionOpt = 1,
+    section: Annotated[
+        str | None,
+        typer.Option("--section", help="One section only (default: every section)."),
+    ] = None,
+) -> None:
+    """Score a session (or one section) by another method, with the reason.
+
+    The standings published under the old method stay in the record; publish the
+    session again to store the new ones."""
+    a, eid = desk.app, desk.event
+    options = parse_options(option)
+    # An unknown session is left for choose_scoring to name in its own error.
+    names = (section,) if section else a.tournament(eid).sessions.get(session, ("A",))
+    changed = [
+        name
+        for name in names
+        if a.choose_scoring(
+            eid,
+            scoring,
+            options,
+            session=session,
+            section=name,
+            reason=reason or "",
+            actor=desk.actor,
+        )
+    ]
+    method = a.registry.scoring(scoring).name
+    data = {
+        "session": session,
+        "method": method,
+        "options": options,
+        "rescored": changed,
+        "unchanged": [n for n in names if n not in changed],
+    }
+    if not changed:
+        text = f"Session {session} is already scored by {method}; nothing was recorded."
+    else:
+        text = f"Session {session}, section {', '.join(changed)}: now scored by {method}."
+        if a.tournament(eid).publications.get(session):
+            text += (
+                " The standings published before stay in the record; publish again "
+                "(`traveller session publish`) to store the new ones."
             )
-        ]
-        method = a.registry.scoring(scoring).name
-        data = {
-            "session": session,
-            "method": method,
-            "options": options,
-            "rescored": changed,
-            "unchanged": [n for n in names if n not in changed],
-        }
-        if not changed:
-            text = f"Session {session} is already scored by {method}; nothing was recorded."
-        else:
-            text = f"Session {session}, section {', '.join(changed)}: now scored by {method}."
-            if a.tournament(eid).publications.get(session):
-                text += (
-                    " The standings published before stay in the record; publish again "
-                    "(`traveller session publish`) to store the new ones."
-                )
-        say(fmt, data, text)
+    desk.say(data, text)
 
 
 def _import(
-    a: Traveller,
+    desk: Desk,
     file: Path,
     rows: Sequence[ImportRow],
     problems: list[str],
     *,
-    event: str,
     session: int,
     section: str,
     numbering: Numbering | None,
     scoring: str | None,
     option: list[str] | None,
-    actor: str,
 ) -> tuple[int, str | None]:
     """Check the file's rows against the section, then choose the scoring and record them.
 
     Returns how many rows were recorded and the scoring method chosen, if any."""
-    eid = a.resolve_event(event)
+    a, eid = desk.app, desk.event
     options = parse_options(option)
     if options and scoring is None:
         raise InvalidInput(
@@ -211,7 +210,7 @@ def _import(
             scoring=chosen,
             scoring_reason=f"chosen when importing {file.name}",
             dry_run=dry_run,
-            actor=actor,
+            actor=desk.actor,
         )
 
     if problems:
@@ -241,11 +240,11 @@ def _import(
     return count, None if scoring is None else a.registry.scoring(scoring).name
 
 
-def _imported(fmt: Format, done: tuple[int, str | None], what: str, file: Path) -> None:
+def _imported(desk: Desk, done: tuple[int, str | None], what: str, file: Path) -> None:
     count, method = done
     data: dict[str, Any] = {"imported": count}
     text = f"Imported {count} {what} from {file}"
     if method is not None:
         data["scoring"] = method
         text += f", scored by {method}"
-    say(fmt, data, text + ".")
+    desk.say(data, text + ".")

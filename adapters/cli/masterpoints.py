@@ -8,13 +8,12 @@ from typing import Annotated, Any
 import typer
 
 from adapters.cli import output
-from adapters.cli.common import Fmt, SessionOpt, Store, guarded, open_app
+from adapters.cli.common import Desk, SessionOpt, at_desk
 from adapters.cli.common import parse_options as option_values
-from adapters.cli.output import Format
 from engine.errors import InvalidInput, PluginError
 from engine.masterpoints import AwardScale, EligibilityRule, conditions, session_eligibility
 from engine.registry import MasterpointRule, Registry, parse_options
-from engine.stages import check_sessions
+from engine.tournament.checks import check_sessions
 
 
 def register(app: typer.Typer) -> None:
@@ -22,8 +21,9 @@ def register(app: typer.Typer) -> None:
     app.command("masterpoints")(masterpoints)
 
 
-@guarded
+@at_desk()
 def masterpoints(
+    desk: Desk,
     game_class: Annotated[
         int | None, typer.Option("--class", help="The game's class (JCBL: 1 to 5).")
     ] = None,
@@ -74,29 +74,27 @@ def masterpoints(
         list[str] | None,
         typer.Option("--option", help="The rule's option KEY=VALUE, e.g. share=70."),
     ] = None,
-    store: Store = None,
-    fmt: Fmt = Format.table,
 ) -> None:
     """Show the masterpoints each place earns (JCBL weekly games: the top 35 %), or with
     --event who may earn masterpoints in a session (australian-club: a session of 24 boards
     or more, 75 % of them played, a sit-out counting as played)."""
-    app = open_app(store)
-    plugin = app.registry.masterpoint_rule(rule)
+    registry = desk.app.registry
+    plugin = registry.masterpoint_rule(rule)
     given = option_values(option)
     if event is not None:
         if not isinstance(plugin, EligibilityRule):
             raise PluginError(
                 f"The {plugin.name} rule awards masterpoints by place; it does not decide who "
                 "may earn them.",
-                hint=f"Rules that decide eligibility: {_names(app.registry, EligibilityRule)}. "
+                hint=f"Rules that decide eligibility: {_names(registry, EligibilityRule)}. "
                 f"For {plugin.name}'s awards give --class and --contestants, not --event.",
             )
-        _eligibility(plugin, given, event, session, section, session_boards, store, fmt)
+        _eligibility(desk, plugin, given, event, session, section, session_boards)
         return
     if not isinstance(plugin, AwardScale):
         raise PluginError(
             f"The {plugin.name} rule decides who may earn masterpoints; it awards none.",
-            hint=f"Rules that award masterpoints: {_names(app.registry, AwardScale)}. "
+            hint=f"Rules that award masterpoints: {_names(registry, AwardScale)}. "
             f"To see who is eligible under {plugin.name}, give --event ID (and --session N).",
         )
     if game_class is None or contestants is None:
@@ -112,14 +110,14 @@ def masterpoints(
     record = {"boards": boards, "vp": vp, "max_vp": max_vp, "players": players}
     values |= {key: value for key, value in record.items() if value is not None}
     awards = [str(points) for points in plugin.awards(parse_options(plugin, values))]
-    if fmt is Format.json:
-        output.emit_json({"awards": awards})
-        return
     field = f"{contestants} {'teams' if teams else 'contestants'}"
-    output.rows_table(
-        f"Masterpoints ({plugin.name} {plugin.version}): class {game_class}, {field}",
-        [{"Place": place, "Masterpoints": points} for place, points in enumerate(awards, 1)],
-        ["Place", "Masterpoints"],
+    desk.show(
+        {"awards": awards},
+        lambda: output.rows_table(
+            f"Masterpoints ({plugin.name} {plugin.version}): class {game_class}, {field}",
+            [{"Place": place, "Masterpoints": points} for place, points in enumerate(awards, 1)],
+            ["Place", "Masterpoints"],
+        ),
     )
 
 
@@ -128,17 +126,16 @@ def _names(registry: Registry, kind: type[Any]) -> str:
 
 
 def _eligibility(
+    desk: Desk,
     plugin: EligibilityRule,
     given: dict[str, Any],
     event: str,
     session: int,
     section: str | None,
     session_boards: int | None,
-    store: str | None,
-    fmt: Format,
 ) -> None:
     """Each contestant of the session with the rule's answer, and the rule's parameters."""
-    app = open_app(store)
+    app = desk.app
     eid = app.resolve_event(event)
     tournament = app.tournament(eid)
     options = parse_options(plugin, given)
@@ -163,28 +160,29 @@ def _eligibility(
         "eligible": sum(line.verdict.eligible for line in lines),
         "contestants": [line.to_json() for line in lines],
     }
-    if fmt is Format.json:
-        output.emit_json(data)
-        return
-    output.console.print(
-        f"{rule.name} {rule.version}: {summary}\nParameters: {stated}.",
-        highlight=False,
-    )
-    output.rows_table(
-        f"Masterpoint eligibility, session {session} of {tournament.name}: "
-        f"{data['eligible']} of {len(lines)} eligible",
-        [
-            {
-                "Section": line.section,
-                "Pair": str(line.pair),
-                "Names": " – ".join(line.names),
-                "Played": line.attendance.boards_played,
-                "Sat out": line.attendance.sit_out_boards,
-                "Of": line.attendance.session_boards,
-                "Eligible": "yes" if line.verdict.eligible else "no",
-                "Why": line.verdict.reason,
-            }
-            for line in lines
-        ],
-        ["Section", "Pair", "Names", "Played", "Sat out", "Of", "Eligible", "Why"],
-    )
+
+    def table() -> None:
+        output.console.print(
+            f"{rule.name} {rule.version}: {summary}\nParameters: {stated}.",
+            highlight=False,
+        )
+        output.rows_table(
+            f"Masterpoint eligibility, session {session} of {tournament.name}: "
+            f"{data['eligible']} of {len(lines)} eligible",
+            [
+                {
+                    "Section": line.section,
+                    "Pair": str(line.pair),
+                    "Names": " – ".join(line.names),
+                    "Played": line.attendance.boards_played,
+                    "Sat out": line.attendance.sit_out_boards,
+                    "Of": line.attendance.session_boards,
+                    "Eligible": "yes" if line.verdict.eligible else "no",
+                    "Why": line.verdict.reason,
+                }
+                for line in lines
+            ],
+            ["Section", "Pair", "Names", "Played", "Sat out", "Of", "Eligible", "Why"],
+        )
+
+    desk.show(data, table)

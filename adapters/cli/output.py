@@ -5,18 +5,46 @@ from __future__ import annotations
 import enum
 import json
 import sys
-from typing import Any
+from collections.abc import Sequence
+from typing import IO, Any
 
 import typer
-from rich.console import Console
+from pydantic.fields import FieldInfo
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.table import Table
 
 from engine.errors import InvalidFile, InvalidMovement, TravellerError
 from engine.movement import Movement
 
-console = Console()
-errors = Console(stderr=True)
+UNLIMITED = 10**9
+"""The width of a console that writes to a file or a pipe: as good as none."""
+
+
+class Screen(Console):
+    """A rich console as wide as the terminal it writes to, and with no width at all when
+    it writes to a file or a pipe: a master sheet, a cross-table or a family's name that a
+    director must type is never cut or wrapped at 80 columns for a script or a printout."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        measured = super().size
+        return measured if _a_terminal(self.file) else ConsoleDimensions(UNLIMITED, measured.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        self._width, self._height = new_size
+
+
+def _a_terminal(file: IO[str]) -> bool:
+    try:
+        return file.isatty()
+    except ValueError:  # a closed file is no terminal
+        return False
+
+
+console = Screen()
+errors = Screen(stderr=True)
 
 
 class Format(enum.StrEnum):
@@ -140,11 +168,15 @@ def rows_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> No
 def master_sheet(movement: Movement) -> None:
     """The master sheet as the manual prints it: rounds down, board sets across."""
     m = movement
-    table = Table(
-        title=f"{m.tables}-table {m.family}: {m.rounds} rounds of {m.boards_per_round} boards"
+    # The heading is a line of its own, not the table's title: a description longer than the
+    # sheet is wide would be wrapped to the sheet's width.
+    console.print(
+        f"{m.tables}-table {m.family}: {m.rounds} rounds of {m.boards_per_round} boards"
         + ("" if not m.description else f" — {m.description}"),
-        title_justify="left",
+        style="table.title",
+        highlight=False,
     )
+    table = Table()
     table.add_column("rd/bds", justify="right")
     sheet = m.master_sheet()
     for i in range(len(sheet[0])):
@@ -153,3 +185,48 @@ def master_sheet(movement: Movement) -> None:
     for rnd, row in enumerate(sheet, start=1):
         table.add_row(str(rnd), *row)
     console.print(table)
+
+
+def plugins_json(plugins: Sequence[Any]) -> list[dict[str, Any]]:
+    """Plugins (scoring methods, carry-over rules …) as data: name, aliases, version, what
+    each does (its docstring) and its options with their defaults."""
+    return [
+        {
+            "name": p.name,
+            "aliases": list(p.aliases),
+            "version": p.version,
+            "description": " ".join((p.__doc__ or "").split()),
+            "options": {
+                name: {"default": _default(info), "description": info.description or ""}
+                for name, info in p.Options.model_fields.items()
+            },
+        }
+        for p in plugins
+    ]
+
+
+def plugins_table(title: str, plugins: Sequence[Any]) -> None:
+    """Plugins as a table: what each does (its docstring's first paragraph), and its options
+    as KEY=DEFAULT, one a line."""
+    rows = [
+        {
+            "name": row["name"],
+            "aliases": ", ".join(row["aliases"]),
+            "version": row["version"],
+            "what it does": " ".join((plugin.__doc__ or "").strip().split("\n\n")[0].split()),
+            "options": "\n".join(
+                f"{key}={o['default']}: {o['description']}" for key, o in row["options"].items()
+            )
+            or "none",
+        }
+        for row, plugin in zip(plugins_json(plugins), plugins, strict=True)
+    ]
+    rows_table(title, rows, ["name", "aliases", "version", "what it does", "options"])
+
+
+def _default(option: FieldInfo) -> str | None:
+    """An option's default as a director writes it (``true``, ``100``); none if it has none."""
+    value = None if option.is_required() else option.get_default(call_default_factory=True)
+    if value is None:
+        return None
+    return str(value).lower() if isinstance(value, bool) else str(value)

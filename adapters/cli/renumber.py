@@ -8,8 +8,7 @@ import typer
 from rich.table import Table
 
 from adapters.cli import output
-from adapters.cli.common import Actor, EventOpt, Fmt, Reason, Store, actor_name, guarded, open_app
-from adapters.cli.output import Format
+from adapters.cli.common import Desk, Reason, at_desk
 from engine.renumbering import Renumbering
 from engine.tournament import PairsRenumbered, Tournament
 
@@ -19,9 +18,9 @@ def register(app: typer.Typer) -> None:
     app.command("renumber")(renumber)
 
 
-@guarded
+@at_desk(event=True, actor=True)
 def renumber(
-    event: EventOpt,
+    desk: Desk,
     from_session: Annotated[int, typer.Option("--from", help="The session played.")] = 1,
     to_session: Annotated[
         int, typer.Option("--to", help="The next session (assign its movements first).")
@@ -43,29 +42,21 @@ def renumber(
         ),
     ] = None,
     reason: Reason = None,
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
 ) -> None:
     """Renumber the pairs for the next session: nobody meets an opponent again, nobody
     sits out twice, and the pairs who cannot move get stationary seats."""
-    a = open_app(store)
-    event_id = a.resolve_event(event)
-    recorded = a.renumber(
-        event_id,
+    recorded = desk.app.renumber(
+        desk.event,
         from_session=from_session,
         to_session=to_session,
         stationary=stationary or [],
         moves=move or [],
-        actor=actor_name(actor),
+        actor=desk.actor,
         reason=reason,
     )
     assert isinstance(recorded, PairsRenumbered)
-    data = as_json(recorded, a.tournament(event_id))
-    if fmt is Format.json:
-        output.emit_json(data)
-    else:
-        show(data)
+    data = as_json(recorded, desk.app.tournament(desk.event))
+    desk.show(data, lambda: show(data))
 
 
 def as_json(recorded: PairsRenumbered, tournament: Tournament) -> dict[str, Any]:

@@ -9,21 +9,12 @@ from typing import Annotated, Any
 import typer
 
 from adapters.cli import output
-from adapters.cli.common import (
-    Actor,
-    EventOpt,
-    Fmt,
-    Store,
-    actor_name,
-    guarded,
-    open_app,
-    parse_options,
-    say,
-)
-from adapters.cli.output import Format
+from adapters.cli.common import Desk, at_desk, parse_options, session_list
+from engine.carry_over import chosen_rule
 from engine.errors import InvalidInput
-from engine.stages import Totals, chosen_rule, compute_totals, totals_at
+from engine.history import totals_at
 from engine.standings import RankBy
+from engine.totals import Totals, compute_totals
 from engine.tournament import ContestantKind, SectionRanking
 
 ranking_app = typer.Typer(
@@ -40,20 +31,13 @@ def register(app: typer.Typer) -> None:
     app.command("totals")(totals)
 
 
-def _sessions(text: str) -> list[int]:
-    try:
-        return [int(s) for s in text.split(",") if s.strip()]
-    except ValueError:
-        raise InvalidInput(f"{text!r} is not a list of sessions.", hint="Write 1,2.") from None
-
-
 # ---- ranking --------------------------------------------------------------------------------
 
 
 @ranking_app.command("sections")
-@guarded
+@at_desk(event=True, actor=True)
 def ranking_sections(
-    event: EventOpt,
+    desk: Desk,
     ranking: Annotated[
         SectionRanking,
         typer.Argument(help="separate: each section alone; one-field: matchpointed together."),
@@ -61,51 +45,37 @@ def ranking_sections(
     session: Annotated[
         int | None, typer.Option("--session", help="Only this session (default every one).")
     ] = None,
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
 ) -> None:
     """Rank a session's sections each alone, or as one field across the sections that
     played the same boards (one-field scoring)."""
-    a = open_app(store)
-    a.choose_section_ranking(
-        a.resolve_event(event), ranking, session=session, actor=actor_name(actor)
-    )
+    desk.app.choose_section_ranking(desk.event, ranking, session=session, actor=desk.actor)
     where = "every session" if session is None else f"session {session}"
-    say(
-        fmt,
+    desk.say(
         {"ranking": ranking.value, "session": session},
         f"Sections of {where}: {ranking.value}.",
     )
 
 
 @ranking_app.command("contestants")
-@guarded
+@at_desk(event=True, actor=True)
 def ranking_contestants(
-    event: EventOpt,
+    desk: Desk,
     contestants: Annotated[
         ContestantKind, typer.Argument(help="pairs, or players for an individual.")
     ],
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
 ) -> None:
     """Rank pairs, or each player (an individual: a player scores their pair's score)."""
-    a = open_app(store)
-    a.choose_contestants(a.resolve_event(event), contestants, actor=actor_name(actor))
-    say(fmt, {"contestants": contestants.value}, f"The event ranks {contestants.value}.")
+    desk.app.choose_contestants(desk.event, contestants, actor=desk.actor)
+    desk.say({"contestants": contestants.value}, f"The event ranks {contestants.value}.")
 
 
 @ranking_app.command("flights")
-@guarded
+@at_desk(event=True, actor=True)
 def ranking_flights(
-    event: EventOpt,
+    desk: Desk,
     flights: Annotated[
         list[str], typer.Argument(help="ENTRY=FLIGHT for each entry, e.g. E1=A E2=C.")
     ],
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
 ) -> None:
     """Put entries in flights for a stratified game: A ranks every pair, B ranks B and C,
     C ranks C alone."""
@@ -115,10 +85,8 @@ def ranking_flights(
         if not sep or not entry.strip():
             raise InvalidInput(f"{item!r} is not ENTRY=FLIGHT.", hint="For example E3=B.")
         chosen[entry.strip()] = flight
-    a = open_app(store)
-    a.assign_flights(a.resolve_event(event), chosen, actor=actor_name(actor))
-    say(
-        fmt,
+    desk.app.assign_flights(desk.event, chosen, actor=desk.actor)
+    desk.say(
         {"flights": {e: f.strip().upper() for e, f in chosen.items()}},
         f"Flights set for {len(chosen)} entries.",
     )
@@ -128,33 +96,25 @@ def ranking_flights(
 
 
 @stage_app.command("define")
-@guarded
+@at_desk(event=True, actor=True)
 def stage_define(
-    event: EventOpt,
+    desk: Desk,
     name: Annotated[str, typer.Argument(help="The stage's name, e.g. qualifying or final.")],
     sessions: Annotated[str, typer.Option("--sessions", help="Its sessions, e.g. 1,2.")],
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
 ) -> None:
     """Define a stage (a qualifying, a final) by its sessions."""
-    a = open_app(store)
-    chosen = a.define_stage(
-        a.resolve_event(event), name, _sessions(sessions), actor=actor_name(actor)
-    )
-    say(
-        fmt,
+    chosen = desk.app.define_stage(desk.event, name, session_list(sessions), actor=desk.actor)
+    desk.say(
         {"stage": name.strip(), "sessions": list(chosen)},
         f"Stage {name.strip()}: sessions {', '.join(map(str, chosen))}.",
     )
 
 
 @stage_app.command("list")
-@guarded
-def stage_list(event: EventOpt, store: Store = None, fmt: Fmt = Format.table) -> None:
+@at_desk(event=True)
+def stage_list(desk: Desk) -> None:
     """The event's stages, their sessions and carry-over."""
-    a = open_app(store)
-    ranking = a.tournament(a.resolve_event(event)).ranking
+    ranking = desk.app.tournament(desk.event).ranking
     rows = [
         {
             "stage": name,
@@ -168,18 +128,13 @@ def stage_list(event: EventOpt, store: Store = None, fmt: Fmt = Format.table) ->
         }
         for name, sessions in ranking.stages.items()
     ]
-    if fmt is Format.json:
-        output.emit_json(rows)
-    else:
-        output.rows_table(
-            "Stages", rows, ["stage", "sessions", "carry_over_from", "carry_over_method"]
-        )
+    desk.rows("Stages", rows, ["stage", "sessions", "carry_over_from", "carry_over_method"])
 
 
 @stage_app.command("carry-over")
-@guarded
+@at_desk(event=True, actor=True)
 def stage_carry_over(
-    event: EventOpt,
+    desk: Desk,
     source: Annotated[str, typer.Option("--from", help="The qualifying stage.")],
     stage: Annotated[str, typer.Option("--to", help="The final stage.")],
     final_top: Annotated[
@@ -211,103 +166,63 @@ def stage_carry_over(
             help="The N-board maximum (default 2 a session of the final: 4 for two).",
         ),
     ] = None,
-    store: Store = None,
-    fmt: Fmt = Format.table,
-    actor: Actor = None,
 ) -> None:
     """Record who qualified and what each carries into the final (part 3 ch. 1 §3)."""
     try:
         top = Fraction(final_top)
     except (ValueError, ZeroDivisionError):
         raise InvalidInput(f"{final_top!r} is not a number.", hint="For example 25.") from None
-    a = open_app(store)
-    recorded = a.record_carry_over(
-        a.resolve_event(event),
+    recorded = desk.app.record_carry_over(
+        desk.event,
         stage=stage,
         source=source,
-        rule=chosen_rule(a.registry, rule, parse_options(option)),
+        rule=chosen_rule(desk.app.registry, rule, parse_options(option)),
         final_top=top,
         qualifiers=qualifiers,
         entries=qualifier or (),
         maximum_boards=maximum_boards,
-        actor=actor_name(actor),
+        actor=desk.actor,
     )
     rows = [
         {"names": list(c.names), "qualifying": c.qualifying, "carry_over": c.carry}
         for c in recorded.carried
     ]
-    if fmt is Format.json:
-        output.emit_json(
-            {
-                "stage": stage,
-                "from": source,
-                "method": recorded.method,
-                "version": recorded.version,
-                "parameters": recorded.parameters,
-                "carried": rows,
-            }
-        )
-        return
-    output.rows_table(
-        f"Carry-over from {source} into {stage} ({recorded.method} {recorded.version})",
-        [r | {"names": " – ".join(r["names"])} for r in rows],
-        ["names", "qualifying", "carry_over"],
+    desk.show(
+        {
+            "stage": stage,
+            "from": source,
+            "method": recorded.method,
+            "version": recorded.version,
+            "parameters": recorded.parameters,
+            "carried": rows,
+        },
+        lambda: output.rows_table(
+            f"Carry-over from {source} into {stage} ({recorded.method} {recorded.version})",
+            [r | {"names": " – ".join(r["names"])} for r in rows],
+            ["names", "qualifying", "carry_over"],
+        ),
     )
 
 
 @stage_app.command("rules")
-@guarded
-def stage_rules(store: Store = None, fmt: Fmt = Format.table) -> None:
+@at_desk()
+def stage_rules(desk: Desk) -> None:
     """The carry-over rules the installed plugins offer, with what each does and its options."""
-    rules = sorted(open_app(store).registry.carry_over_rules(), key=lambda r: r.name)
-    rows: list[dict[str, Any]] = [
-        {
-            "name": r.name,
-            "aliases": list(r.aliases),
-            "version": r.version,
-            "description": " ".join((r.__doc__ or "").split()),
-            "options": {
-                name: {"default": _shown(info.default), "description": info.description or ""}
-                for name, info in r.Options.model_fields.items()
-            },
-        }
-        for r in rules
-    ]
-    if fmt is Format.json:
-        output.emit_json(rows)
-        return
-    output.rows_table(
-        "Carry-over rules (stage carry-over --rule NAME --option KEY=VALUE)",
-        [
-            {
-                "name": row["name"],
-                "aliases": ", ".join(row["aliases"]),
-                "version": row["version"],
-                "what it does": (rule.__doc__ or "").strip().splitlines()[0],
-                "options": "; ".join(
-                    f"{key}={o['default']}: {o['description']}" for key, o in row["options"].items()
-                )
-                or "none",
-            }
-            for row, rule in zip(rows, rules, strict=True)
-        ],
-        ["name", "aliases", "version", "what it does", "options"],
+    rules = sorted(desk.app.registry.carry_over_rules(), key=lambda r: r.name)
+    desk.show(
+        output.plugins_json(rules),
+        lambda: output.plugins_table(
+            "Carry-over rules (stage carry-over --rule NAME --option KEY=VALUE)", rules
+        ),
     )
-
-
-def _shown(value: object) -> str | None:
-    """An option's default as a director writes it (``true``, ``100``)."""
-    if value is None:
-        return None
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 # ---- totals ---------------------------------------------------------------------------------
 
 
-@guarded
+@at_desk(event=True)
 def totals(
-    event: EventOpt,
+    desk: Desk,
     sessions: Annotated[
         str | None, typer.Option("--sessions", help="Sessions to add up (default all), e.g. 1,2.")
     ] = None,
@@ -319,13 +234,10 @@ def totals(
         typer.Option("--by", help="score (the sum), or percentage of the tops played."),
     ] = RankBy.SCORE,
     at: Annotated[int | None, typer.Option("--at", help="As it stood at a store position.")] = None,
-    store: Store = None,
-    fmt: Fmt = Format.table,
 ) -> None:
     """Contestants ranked on their total over several sessions (or a stage)."""
-    a = open_app(store)
-    eid = a.resolve_event(event)
-    chosen = None if sessions is None else _sessions(sessions)
+    a, eid = desk.app, desk.event
+    chosen = None if sessions is None else session_list(sessions)
     if at is None:
         data = compute_totals(
             a.registry,
@@ -337,10 +249,7 @@ def totals(
         )
     else:
         data = totals_at(a, eid, position=at, sessions=chosen, stage=stage, by=by)
-    if fmt is Format.json:
-        output.emit_json(data.to_json())
-    else:
-        _totals_table(data)
+    desk.show(data.to_json(), lambda: _totals_table(data))
 
 
 def _totals_table(data: Totals) -> None:

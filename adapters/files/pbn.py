@@ -38,7 +38,7 @@ from pathlib import Path
 from adapters.files.reading import import_row, line_of, read_text, whole_number
 from engine import bridge
 from engine.errors import InvalidInput, TravellerError
-from engine.rules import ImportRow
+from engine.section import ImportRow
 
 _TAG = re.compile(r'\[\s*(?P<name>\w+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\s*\]')
 _COLUMN = re.compile(r"[+-]?(?P<name>\w+)(?:\\\d+[LR]?)?")

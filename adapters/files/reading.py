@@ -1,5 +1,5 @@
 """What every results-file reader shares: reading the file, and turning one traveller
-line, as named cells, into the :class:`~engine.rules.ImportRow` the import command takes.
+line, as named cells, into the :class:`~engine.section.ImportRow` the import command takes.
 
 The cell names are the CSV header's (see :data:`CELLS`); a reader of another format
 maps its own columns onto them, and gives its own column names as ``labels`` so that a
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine.errors import InvalidFile, InvalidInput
-from engine.rules import Adjusted, ImportRow, ResultEntry
+from engine.section import Adjusted, ImportRow, ResultEntry
 
 CELLS = (
     "board",

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from adapters.files.reading import CELLS, import_row, read_text
 from engine.errors import TravellerError
-from engine.rules import ImportRow
+from engine.section import ImportRow
 
 REQUIRED = ("board", "ns", "ew")
 

@@ -14,9 +14,9 @@ functions of the qualifiers' scores:
 
 Scores are exact; each carry-over is rounded half up to two decimals, as published.
 
-Each way is also a carry-over rule plugin (:class:`engine.registry.CarryOverMethod`):
-``jcbl``, ``board-maximum`` and ``full``, which ``traveller stage carry-over --rule``
-names and ``traveller stage rules`` lists.
+Each way is also a carry-over rule plugin (:class:`engine.CarryOverRule`), given the
+:class:`engine.Qualifying` as it ended: ``jcbl``, ``board-maximum`` and ``full``, which
+``traveller stage carry-over --rule`` names and ``traveller stage rules`` lists.
 """
 
 from __future__ import annotations
@@ -28,9 +28,7 @@ from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.errors import InvalidInput
-from engine.hookspecs import hookimpl
-from engine.numbers import round_half_up
+from engine import InvalidInput, Qualifying, hookimpl, round_half_up
 
 K = TypeVar("K", bound=Hashable)
 """Whatever names a qualifier (a pair number, an entry id)."""
@@ -91,49 +89,36 @@ def board_maximum(
     return {key: round_half_up(maximum * (s - low) / (high - low)) for key, s in scores.items()}
 
 
-def jcbl_carry_overs(
-    scores: Mapping[K, Fraction | int],
-    *,
-    entered: int,
-    qualifying_boards: int,
-    final_top: Fraction | int,
-    maximum_boards: int,
-) -> dict[K, Decimal]:
+def jcbl_carry_overs(qualifying: Qualifying) -> dict[Any, Decimal]:
     """The JCBL carry-over of every qualifier, kept within the final's N-board maximum.
 
-    ``scores`` are the qualifiers' qualifying matchpoints (Q is their number, S their
-    total); A is half ``final_top``, the average of a matchpointed board of the final.
-    Each carry-over is worked out to two decimals; if the highest and the lowest are
-    further apart than ``maximum_boards`` tops of the final (4 for a two-session
+    The qualifiers' qualifying matchpoints are ``qualifying.scores`` (Q is their number,
+    S their total); A is half the final's top, the average of a matchpointed board of the
+    final. Each carry-over is worked out to two decimals; if the highest and the lowest
+    are further apart than ``maximum_boards`` tops of the final (4 for a two-session
     qualifying and final), the qualifiers get the board maximum instead.
     """
-    _check_final(scores, final_top, maximum_boards)
-    carried = jcbl_formula(
-        scores, entered=entered, qualifying_boards=qualifying_boards, final_top=final_top
-    )
+    top, boards = qualifying.final_top, qualifying.maximum_boards
+    _check_final(qualifying.scores, top, boards)
+    carried = jcbl_formula(qualifying)
     spread = Fraction(max(carried.values()) - min(carried.values()))
-    if spread > maximum_boards * Fraction(final_top):
-        return board_maximum(scores, final_top=final_top, boards=maximum_boards)
+    if spread > boards * top:
+        return board_maximum(qualifying.scores, final_top=top, boards=boards)
     return carried
 
 
-def jcbl_formula(
-    scores: Mapping[K, Fraction | int],
-    *,
-    entered: int,
-    qualifying_boards: int,
-    final_top: Fraction | int,
-) -> dict[K, Decimal]:
+def jcbl_formula(qualifying: Qualifying) -> dict[Any, Decimal]:
     """The JCBL formula's carry-over of every qualifier, to two decimals, with no bound."""
-    _check_final(scores, final_top, 1)
+    scores = qualifying.scores
+    _check_final(scores, qualifying.final_top, 1)
     return {
         key: round_half_up(
             jcbl_carry_over(
                 score,
                 qualifiers=len(scores),
-                entered=entered,
-                final_average=Fraction(final_top) / 2,
-                qualifying_boards=qualifying_boards,
+                entered=qualifying.entered,
+                final_average=Fraction(qualifying.final_top, 2),
+                qualifying_boards=qualifying.qualifying_boards,
                 qualifiers_total=sum(scores.values()),
             )
         )
@@ -141,11 +126,15 @@ def jcbl_formula(
     }
 
 
+def _check_qualified(scores: Mapping[K, Fraction | int]) -> None:
+    if not scores:
+        raise InvalidInput("No pair qualified, so there is nothing to carry over.")
+
+
 def _check_final(
     scores: Mapping[K, Fraction | int], final_top: Fraction | int, boards: int
 ) -> None:
-    if not scores:
-        raise InvalidInput("No pair qualified, so there is nothing to carry over.")
+    _check_qualified(scores)
     if final_top <= 0 or boards < 1:
         raise InvalidInput(
             f"A final with a top of {final_top} on {boards} boards cannot bound a carry-over.",
@@ -157,8 +146,7 @@ def whole_score(
     scores: Mapping[K, Fraction | int], *, share: Fraction = Fraction(1)
 ) -> dict[K, Decimal]:
     """Every qualifier's qualifying score, or ``share`` of it, to two decimals half up."""
-    if not scores:
-        raise InvalidInput("No pair qualified, so there is nothing to carry over.")
+    _check_qualified(scores)
     return {key: round_half_up(share * score) for key, score in scores.items()}
 
 
@@ -196,28 +184,11 @@ class JcblCarryOver:
     version: ClassVar[str] = "1.0"
     Options: ClassVar[type[BaseModel]] = JcblOptions
 
-    def carry_over(
-        self,
-        scores: Mapping[Any, Fraction],
-        *,
-        entered: int,
-        qualifying_boards: int,
-        final_top: Fraction,
-        maximum_boards: int,
-        options: JcblOptions,
-    ) -> dict[Any, Decimal]:
+    def carry_over(self, qualifying: Qualifying, options: JcblOptions) -> dict[Any, Decimal]:
         """Each qualifier's carry-over by the formula, bounded as the options say."""
         if not options.within_maximum:
-            return jcbl_formula(
-                scores, entered=entered, qualifying_boards=qualifying_boards, final_top=final_top
-            )
-        return jcbl_carry_overs(
-            scores,
-            entered=entered,
-            qualifying_boards=qualifying_boards,
-            final_top=final_top,
-            maximum_boards=maximum_boards,
-        )
+            return jcbl_formula(qualifying)
+        return jcbl_carry_overs(qualifying)
 
 
 class BoardMaximumOptions(BaseModel):
@@ -243,18 +214,13 @@ class BoardMaximum:
     Options: ClassVar[type[BaseModel]] = BoardMaximumOptions
 
     def carry_over(
-        self,
-        scores: Mapping[Any, Fraction],
-        *,
-        entered: int,
-        qualifying_boards: int,
-        final_top: Fraction,
-        maximum_boards: int,
-        options: BoardMaximumOptions,
+        self, qualifying: Qualifying, options: BoardMaximumOptions
     ) -> dict[Any, Decimal]:
         """Each qualifier's share of the N-board maximum."""
-        del entered, qualifying_boards, options  # the board maximum needs only the scores
-        return board_maximum(scores, final_top=final_top, boards=maximum_boards)
+        del options  # the board maximum needs only the scores and the final
+        return board_maximum(
+            qualifying.scores, final_top=qualifying.final_top, boards=qualifying.maximum_boards
+        )
 
 
 class FullOptions(BaseModel):
@@ -284,19 +250,9 @@ class FullCarryOver:
     version: ClassVar[str] = "1.0"
     Options: ClassVar[type[BaseModel]] = FullOptions
 
-    def carry_over(
-        self,
-        scores: Mapping[Any, Fraction],
-        *,
-        entered: int,
-        qualifying_boards: int,
-        final_top: Fraction,
-        maximum_boards: int,
-        options: FullOptions,
-    ) -> dict[Any, Decimal]:
+    def carry_over(self, qualifying: Qualifying, options: FullOptions) -> dict[Any, Decimal]:
         """Each qualifier's qualifying score, or its share of it."""
-        del entered, qualifying_boards, final_top, maximum_boards  # the score is all it needs
-        return whole_score(scores, share=Fraction(options.share) / 100)
+        return whole_score(qualifying.scores, share=Fraction(options.share) / 100)
 
 
 @hookimpl

@@ -1,31 +1,28 @@
-"""Team scoring: IMP matches, victory points, board-a-match, round robins and knockouts.
+"""Team scoring: IMP matches, victory points, board-a-match and knockouts.
 
-JCBL manual part 2 ch. 6 (§3 IMPs, §4 VPs, §6 round robin, §7 knockout, §11 board-a-match)
-and part 3 ch. 4 §3 (the scoring methods of a team game). These are pure functions of
-the recorded boards of a match (:class:`engine.teams.TeamMatch`); the scoring methods
-that find a team section's matches in its recorded results and score them with these
-are in :mod:`plugins.scoring.team_events`. VPs come from any registered
+JCBL manual part 2 ch. 6 (§3 IMPs, §4 VPs, §7 knockout, §11 board-a-match) and part 3
+ch. 4 §3 (the scoring methods of a team game). These are pure functions of the recorded
+boards of a match (:class:`engine.teams.TeamMatch`); the scoring methods that find a team
+section's matches in its recorded results and score them with these are in
+:mod:`plugins.scoring.team_events`. VPs come from any registered
 :class:`engine.registry.VictoryPointScale` (``wbf2013``, ``20-0``, ``25-0``, ``mccallum-40``, …),
-McCallum included.
+McCallum included. A round robin's cross-table (§6) is the engine's report of any team
+method's matches (:mod:`engine.match_reports`).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine import MatchResult
 from engine.errors import InvalidInput
 from engine.imps import imps
-from engine.numbers import round_half_up, show
 from engine.registry import VictoryPointScale
-from engine.standings import rank_labels
 from engine.teams import TeamMatch
 
 # ---- IMP matches ------------------------------------------------------------------------------
@@ -74,16 +71,6 @@ def imp_match(match: TeamMatch) -> ImpMatch:
         home_imps=sum(b.imps for b in boards if b.imps > 0),
         away_imps=-sum(b.imps for b in boards if b.imps < 0),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class MatchResult:
-    """What a match is worth to each team in a round robin: VPs (or any points)."""
-
-    home: int
-    away: int
-    home_points: Fraction
-    away_points: Fraction
 
 
 def victory_points(match: ImpMatch, scale: VictoryPointScale) -> MatchResult:
@@ -221,73 +208,6 @@ def bam_vp(match: TeamMatch, options: BamOptions) -> BamVpMatch:
     bam = board_a_match(match, options)
     home, away = bam_margin_vp(bam.net, len(bam.boards))
     return BamVpMatch(bam, home, away)
-
-
-# ---- round robin ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CrossTableRow:
-    """One team's line of the cross-table: rank, total, and what it scored against each."""
-
-    team: int
-    rank: str
-    total: Fraction
-    against: tuple[tuple[Fraction, ...], ...]
-    """Per column team (in :attr:`RoundRobin.teams` order): the points of each match
-    against it, in the order played; empty for the team itself and teams not yet met."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRobin:
-    """Round-robin standings laid out as the manual's cross-table (part 2 ch. 6 §6)."""
-
-    teams: tuple[int, ...]
-    """The columns, and the rows of :attr:`rows`: every team in number order."""
-    rows: tuple[CrossTableRow, ...]
-
-    def standings(self) -> tuple[CrossTableRow, ...]:
-        """The rows best first (equal totals by team number)."""
-        return tuple(sorted(self.rows, key=lambda r: (-round_half_up(r.total), r.team)))
-
-    def to_json(self) -> dict[str, Any]:
-        """The cross-table with every number shown to 2 decimals, half up."""
-        return {
-            "teams": list(self.teams),
-            "rows": [
-                {
-                    "team": r.team,
-                    "rank": r.rank,
-                    "total": show(r.total),
-                    "against": [[show(p) for p in cell] for cell in r.against],
-                }
-                for r in self.rows
-            ],
-        }
-
-
-def round_robin(results: Iterable[MatchResult], teams: Sequence[int] = ()) -> RoundRobin:
-    """Standings of a round robin (single, double or triple) from its match results.
-
-    Each team's total is the sum of its VPs (or other match points) from every match.
-    Teams rank by their totals as shown, half up to 2 decimals; equal totals share a
-    rank marked "=" ("2="). ``teams`` adds teams that have no result yet.
-    """
-    played: dict[tuple[int, int], list[Fraction]] = defaultdict(list)
-    everyone = set(teams)
-    for r in results:
-        played[r.home, r.away].append(r.home_points)
-        played[r.away, r.home].append(r.away_points)
-        everyone |= {r.home, r.away}
-    order = tuple(sorted(everyone))
-    totals = {t: sum((sum(played[t, o], Fraction(0)) for o in order), Fraction(0)) for t in order}
-    ranked = sorted(order, key=lambda t: (-round_half_up(totals[t]), t))
-    labels = dict(zip(ranked, rank_labels([round_half_up(totals[t]) for t in ranked]), strict=True))
-    rows = tuple(
-        CrossTableRow(t, labels[t], totals[t], tuple(tuple(played[t, o]) for o in order))
-        for t in order
-    )
-    return RoundRobin(order, rows)
 
 
 # ---- knockout ---------------------------------------------------------------------------------

@@ -3,15 +3,45 @@
 from __future__ import annotations
 
 import json
+import sys
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
-from typer.testing import CliRunner
+import typer
+from typer.testing import CliRunner, Result
 
 from adapters.cli import main
 from adapters.cli.common import open_app
 
 runner = CliRunner()
+
+TRAVELLER = typer.main.get_command(main.app)
+"""The command tree, built once: typer's ``CliRunner.invoke`` builds it again for every
+call, which is most of what a quick command costs."""
+
+
+def invoke(args: Sequence[str]) -> Result:
+    """Run ``traveller ARGS`` as typer's runner does (stdout and stderr captured, no
+    terminal), on the tree built once; an exception that is not an exit is raised."""
+    with runner.isolation() as (stdout, stderr, output):
+        code = 0
+        try:
+            TRAVELLER.main(args=list(args), prog_name="traveller")
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        return Result(
+            runner=runner,
+            stdout_bytes=stdout.getvalue(),
+            stderr_bytes=stderr.getvalue(),
+            output_bytes=output.getvalue(),
+            return_value=None,
+            exit_code=code,
+            exception=None,
+        )
 
 
 class Cli:
@@ -22,7 +52,7 @@ class Cli:
 
     def run(self, *args: str, ok: bool = True) -> Any:
         """Run a command with ``--format json``; return its parsed output (or the error)."""
-        result = runner.invoke(main.app, [*args, "--store", self.store, "--format", "json"])
+        result = invoke([*args, "--store", self.store, "--format", "json"])
         if ok:
             assert result.exit_code == 0, (result.stdout, result.stderr)
             return json.loads(result.stdout)
@@ -31,7 +61,7 @@ class Cli:
         return json.loads(result.stderr)
 
     def text(self, *args: str) -> str:
-        result = runner.invoke(main.app, [*args, "--store", self.store])
+        result = invoke([*args, "--store", self.store])
         assert result.exit_code == 0, (result.stdout, result.stderr)
         return result.stdout
 

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli import main
 from engine.testing import flat_score
-from tests.acceptance.cli import Cli, runner
+from tests.acceptance.cli import Cli, invoke
 
 
 @pytest.fixture
@@ -318,8 +317,7 @@ def test_a_bad_file_is_refused_whole_with_every_problem_listed(
     assert lines == ["line 3", "line 4", "line 5", "line 7", "line 8", "line 9"]
     text = " ".join(error["problems"])
     assert "8S" in text and "14" in text and "result correct" in text and "620" in text
-    human = runner.invoke(
-        main.app,
+    human = invoke(
         [
             "import",
             "travellers",

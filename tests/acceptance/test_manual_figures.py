@@ -211,7 +211,7 @@ def test_figure_17_neutral_board_method_1(tmp_path: Path) -> None:
 def test_master_sheets_through_the_cli() -> None:
     """Figures 9 and 11 as `traveller movement show` prints them (JSON, then the grid)."""
     from engine.movement import Movement
-    from tests.plugins.test_mitchell import FIGURE_9, FIGURE_11, grid
+    from tests.plugins.movements.mitchell.test_basic import FIGURE_9, FIGURE_11, grid
 
     cli = Cli()
     for tables, figure in ((7, FIGURE_9), (8, FIGURE_11)):

@@ -12,9 +12,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
-from typer.testing import CliRunner
 
-from adapters.cli import main
 from adapters.cli.common import open_app
 from adapters.storage import env_for, store_url
 from engine import renumbering
@@ -22,9 +20,7 @@ from engine.application import Traveller
 from engine.seating import Line, Pair
 from engine.testing import play_movement
 from engine.tournament import Player
-from tests.acceptance.cli import Cli
-
-runner = CliRunner()
+from tests.acceptance.cli import Cli, invoke
 
 
 def renumber_pairs(cli: Cli, *args: str, ok: bool = True) -> Any:
@@ -168,7 +164,7 @@ def test_replay_reads_the_decision_without_the_algorithm(
 def test_the_table_for_people_lists_blocks_and_seats() -> None:
     cli = Cli()
     event = sectional(cli, odd=True)
-    result = runner.invoke(main.app, ["renumber", "--event", event, "--store", cli.store])
+    result = invoke(["renumber", "--event", event, "--store", cli.store])
     assert result.exit_code == 0, result.stderr
     assert "Session 1 → session 2: A NS 1-5 → A NS 1-5" in result.stdout
     assert "is the phantom (the sit-out)" in result.stdout

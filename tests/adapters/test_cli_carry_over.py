@@ -8,9 +8,8 @@ from fractions import Fraction
 
 from adapters.cli.common import open_app
 from engine.numbers import round_half_up
-from engine.stages import ChosenRule, chosen_rule
 from tests.acceptance.cli import Cli
-from tests.engine.test_stages import cut_without_a_tie, qualifying_and_final
+from tests.engine.test_carry_over import cut_without_a_tie, qualifying_and_final
 
 
 def test_the_rules_are_listed_with_their_options() -> None:
@@ -52,18 +51,3 @@ def test_a_rule_is_chosen_with_its_options_and_they_are_recorded() -> None:
     assert "share" in refused["hint"]
     refused = cli.run(*asked, "--rule", "magic", ok=False)
     assert "no carry-over rule called 'magic'" in refused["message"]
-
-
-def test_a_chosen_rule_is_a_carry_over_rule() -> None:
-    cli = Cli()
-    rule = chosen_rule(open_app(cli.store).registry, "board-maximum")
-    assert isinstance(rule, ChosenRule)
-    assert (rule.name, rule.version) == ("board-maximum", "1.0")
-    carried = rule.carry_over(
-        {("a",): Fraction(10), ("b",): Fraction(5)},
-        entered=4,
-        qualifying_boards=20,
-        final_top=Fraction(12),
-        maximum_boards=2,
-    )
-    assert carried == {("a",): Decimal("24.00"), ("b",): Decimal("0.00")}

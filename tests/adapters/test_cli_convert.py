@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
-from adapters.cli import convert
-from engine.registry import create_registry
+from adapters.cli import common, convert
+from engine.testing import memory_app
 from plugins.scoring import vp_scales
 
 runner = CliRunner()
@@ -22,8 +21,8 @@ def app(monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
     # Load no installed entry point, so the scales are registered once whether or not
     # pyproject.toml lists them yet.
     monkeypatch.setenv("TRAVELLER_PLUGINS", "none-installed")
-    registry = create_registry(vp_scales)
-    monkeypatch.setattr(convert, "open_app", lambda store: SimpleNamespace(registry=registry))
+    scales = memory_app(vp_scales)
+    monkeypatch.setattr(common, "open_app", lambda store: scales)
     cli = typer.Typer()
     convert.register(cli)
     return cli

@@ -17,7 +17,7 @@ from adapters.cli import imports
 from adapters.cli.common import open_app
 from engine import history
 from engine.application import Traveller
-from engine.standings import traveller
+from engine.travellers import traveller
 from tests.acceptance.test_manual_figures import FIGURE_15
 from tests.adapters.test_pbn import BAD, CLUB_NIGHT
 

@@ -14,7 +14,7 @@ from adapters.files.pbn import parse_results, read_results
 from adapters.files.travellers_csv import parse_travellers
 from engine import bridge
 from engine.errors import InvalidFile
-from engine.rules import Adjusted, ImportRow, ResultEntry
+from engine.section import Adjusted, ImportRow, ResultEntry
 from tests.acceptance.test_manual_figures import FIGURE_15
 
 #: A club's export: the manual's figure 15 (board 9 of a six-table Howell) with the

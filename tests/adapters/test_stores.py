@@ -23,9 +23,8 @@ from adapters.storage import env_for
 from engine import history
 from engine.application import Traveller
 from engine.errors import Conflict
-from engine.rules import ResultEntry
 from engine.scoring import Award
-from engine.section import ResultRecorded
+from engine.section import ResultEntry, ResultRecorded
 from engine.standings import compute_standings
 from engine.testing import flat_score, memory_app, play_movement
 from tests.conftest import register_pairs

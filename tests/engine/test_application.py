@@ -9,9 +9,9 @@ import pytest
 
 from engine import errors, history
 from engine.application import Traveller
-from engine.rules import ResultEntry
 from engine.scoring import Award
 from engine.seating import Line, Numbering, Pair
+from engine.section import ResultEntry
 from engine.testing import play_movement
 from engine.tournament import Player
 from tests.conftest import register_pairs

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.application import Traveller
-from engine.rules import ResultEntry
+from engine.section import ResultEntry
 from engine.testing import play_movement
 from tests.conftest import register_pairs
 

@@ -10,9 +10,10 @@ import pytest
 from engine.application import Traveller
 from engine.errors import InvalidInput, Rejected
 from engine.seating import Line, Pair
-from engine.standings import compute_standings, score_section, traveller
+from engine.standings import compute_standings, score_section
 from engine.testing import memory_app, play_movement
 from engine.tournament import Player
+from engine.travellers import traveller
 
 
 def register(app: Traveller, event: UUID, count: int, size: int) -> list[str]:

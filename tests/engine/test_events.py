@@ -8,7 +8,7 @@ from uuid import uuid4
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
-from engine.events import SCHEMA_KEY, DomainEvent
+from engine.events import SCHEMA_KEY, DomainEvent, stored_topics
 from engine.section import ResultRecorded
 from engine.testing import memory_app
 
@@ -60,5 +60,30 @@ def test_the_schema_version_is_stored_with_every_event() -> None:
     )
     stored = app.mapper.to_stored_event(event)
     assert app.mapper.transcoder.decode(stored.state)[SCHEMA_KEY] == 1
-    assert stored.topic == "engine.section:ResultRecorded"
+    assert stored.topic == "engine.section.events:ResultRecorded"
     assert app.mapper.to_domain_event(stored) == event
+
+
+def test_an_event_stored_before_its_class_moved_is_read_as_that_class() -> None:
+    """Until 0.1.0 the section's events lived in ``engine.section``: rows written then
+    carry that topic, which stays registered as an alias."""
+    app = memory_app()
+    event = ResultRecorded.model_validate(
+        {
+            "originator_id": uuid4(),
+            "originator_version": 4,
+            "result": {"board": 1, "ns": 1, "ew": 1, "score_ns": 420},
+        }
+    )
+    stored = app.mapper.to_stored_event(event)
+    earlier = StoredEvent(
+        originator_id=stored.originator_id,
+        originator_version=stored.originator_version,
+        topic="engine.section:ResultRecorded",
+        state=stored.state,
+    )
+    assert app.mapper.to_domain_event(earlier) == event
+    assert stored_topics(ResultRecorded) == [
+        "engine.section.events:ResultRecorded",
+        "engine.section:ResultRecorded",
+    ]

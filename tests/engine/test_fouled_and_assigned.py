@@ -11,10 +11,9 @@ import pytest
 
 from engine import errors
 from engine.application import Traveller
-from engine.rules import ResultEntry
 from engine.scoring import Award, AwardKind, TableResult
 from engine.seating import Line, Numbering, Pair
-from engine.section import BoardFouled, ScoreAssigned
+from engine.section import BoardFouled, ResultEntry, ScoreAssigned
 from engine.standings import score_section
 from engine.testing import play_movement
 from engine.tournament import ScoringChoice, section_id

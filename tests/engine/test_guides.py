@@ -37,8 +37,8 @@ def registry() -> Registry:
     """The installed families, plus family modules of plugins/movements not registered yet."""
     installed = create_registry()
     extra = []
-    for info in pkgutil.iter_modules(plugins.movements.__path__):
-        module = importlib.import_module(f"plugins.movements.{info.name}")
+    for info in pkgutil.walk_packages(plugins.movements.__path__, "plugins.movements."):
+        module = importlib.import_module(info.name)
         if hasattr(module, "traveller_register_movements") and not (
             installed.manager.is_registered(module)
         ):

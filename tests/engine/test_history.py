@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engine import history
 from engine.application import Traveller
-from engine.rules import ResultEntry, build_result
 from engine.scoring import Award
+from engine.section import ResultEntry, build_result
 from engine.standings import compute_standings
 from engine.testing import memory_app, play_movement
 from tests.conftest import register_pairs

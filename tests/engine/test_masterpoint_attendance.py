@@ -14,8 +14,8 @@ from engine.application import Traveller
 from engine.errors import InvalidInput
 from engine.masterpoints import Attendance, attendance_of, conditions, session_eligibility
 from engine.registry import parse_options
-from engine.rules import ResultEntry
 from engine.seating import Line, Numbering, Pair
+from engine.section import ResultEntry
 from engine.testing import play_movement
 from engine.tournament import Player
 from plugins.masterpoints.eligibility import AustralianClub

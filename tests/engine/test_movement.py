@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from engine.movement import Encounter, Movement, equal_stops
+import pytest
+from pydantic import ValidationError
+
+from engine.movement import (
+    BoardOptions,
+    BoardsPerRound,
+    Encounter,
+    Movement,
+    Relay,
+    equal_stops,
+    matches_of,
+    relays_of,
+    uncompared,
+)
 from engine.seating import Line, Numbering, Pair
 
 
@@ -78,3 +91,40 @@ def test_curtailing_is_part_of_the_documented_json() -> None:
     assert data["curtail_after"] == [] and data["curtail_groups"] == [[1]]
     del data["curtail_after"], data["curtail_groups"]
     assert Movement.model_validate(data).curtail_groups == ()
+
+
+def test_relays_are_the_sets_several_tables_play_in_a_round() -> None:
+    schedule = (
+        Encounter(round=1, table=1, ns=1, ew=2, boards=(1, 2)),
+        Encounter(round=1, table=3, ns=5, ew=6, boards=(1, 2)),
+        Encounter(round=1, table=2, ns=3, ew=4, boards=(3, 4)),
+        Encounter(round=2, table=2, ns=3, ew=1, boards=(1, 2)),
+    )
+    assert relays_of(schedule) == (Relay(round=1, tables=(1, 3), boards=(1, 2)),)
+
+
+def test_matches_pair_the_two_halves_of_each_board() -> None:
+    """Team 1 and team 2 compare board 1 (played both ways); board 2 only one way."""
+    schedule = (
+        Encounter(round=1, table=1, ns=1, ew=2, boards=(1, 2)),
+        Encounter(round=1, table=2, ns=2, ew=1, boards=(1,)),
+    )
+    movement = two_tables().model_copy(update={"schedule": schedule, "kind": "teams"})
+    assert matches_of(movement) == {(1, 2): (1,)}
+    assert uncompared(movement) == [(schedule[0], 2)]
+
+
+class ThreeABoard(BoardOptions):
+    """A family that plays three boards a set unless told."""
+
+    boards_per_round: BoardsPerRound = 3
+
+
+def test_board_options_are_shared_and_a_family_narrows_the_default() -> None:
+    assert BoardOptions().boards_per_round is None and BoardOptions().first_board == 1
+    assert ThreeABoard().boards_per_round == 3
+    assert ThreeABoard.model_fields["boards_per_round"].description == "Boards in each set."
+    for options in (BoardOptions, ThreeABoard):
+        for wrong in ({"boards_per_round": 0}, {"first_board": 0}, {"board_per_round": 2}):
+            with pytest.raises(ValidationError):
+                options.model_validate(wrong)

@@ -13,7 +13,7 @@ from engine.hookspecs import hookimpl
 from engine.movement import Movement
 from engine.registry import create_registry, parse_options
 from engine.testing import memory_app
-from plugins.movements.mitchell import Mitchell, MitchellOptions
+from plugins.movements.mitchell.basic import Mitchell, MitchellOptions
 from tests.conftest import register_pairs, register_teams
 
 
@@ -136,7 +136,7 @@ class BrokenPlugin:
 
 
 def test_a_plugin_movement_that_breaks_the_rules_is_not_assigned() -> None:
-    """``assign_movement`` checks what a plugin built (engine.rules.validated): a pair
+    """``assign_movement`` checks what a plugin built (engine.section.checks.validated): a pair
     meeting a board twice is refused with the validator's problems, and nothing is written."""
     app = memory_app(BrokenPlugin())
     event = app.create_event("Club night")

@@ -24,14 +24,11 @@ from engine.renumbering import (
     Move,
     PlayedSection,
     Renumbering,
-    Seat,
-    _groups,
-    _modes,
+    SectionSeat,
     check,
-    opponents,
     renumber,
-    sit_outs,
 )
+from engine.renumbering.groups import groups, modes, opponents, sit_outs
 from engine.seating import Line, Pair
 
 REGISTRY = create_registry()
@@ -196,9 +193,11 @@ TABLE_29_11 = {
 }
 
 
-def seat_moves(table: Mapping[tuple[str, int, int], tuple[str, int]]) -> dict[Seat, Seat]:
+def seat_moves(
+    table: Mapping[tuple[str, int, int], tuple[str, int]],
+) -> dict[SectionSeat, SectionSeat]:
     return {
-        Seat(old, Pair(first + i)): Seat(new, Pair(start + i))
+        SectionSeat(old, Pair(first + i)): SectionSeat(new, Pair(start + i))
         for (old, first, last), (new, start) in table.items()
         for i in range(last - first + 1)
     }
@@ -266,17 +265,17 @@ def test_the_manuals_variant_for_13_rounds_is_a_valid_renumbering() -> None:
 
 def test_a_mitchell_has_two_lines_and_a_howell_moving_and_stationary_pairs() -> None:
     mitchell = plugin("mitchell", 5)
-    (lines,) = _groups(mitchell.pairs, opponents(mitchell, None))
+    (lines,) = groups(mitchell.pairs, opponents(mitchell, None))
     assert [g.members for g in lines] == [
         tuple(Pair(n, Line.NS) for n in range(1, 6)),
         tuple(Pair(n, Line.EW) for n in range(1, 6)),
     ]
     assert not any(g.moving for g in lines)
     howell = shortened_howell(9, 13)
-    (groups,) = _groups(howell.pairs, opponents(howell, None))
-    assert [(g.moving, len(g.members)) for g in groups] == [(True, 13), (False, 5)]
+    (howells,) = groups(howell.pairs, opponents(howell, None))
+    assert [(g.moving, len(g.members)) for g in howells] == [(True, 13), (False, 5)]
     full = plugin("howell", 7)
-    (everyone,) = _groups(full.pairs, opponents(full, None))
+    (everyone,) = groups(full.pairs, opponents(full, None))
     assert [(g.moving, len(g.members)) for g in everyone] == [(True, 14)]
 
 
@@ -288,16 +287,16 @@ def test_two_halves_that_never_meet_are_two_components() -> None:
         Pair(p.number + 8): {Pair(q.number + 8) for q in s}
         for p, s in opponents(other, None).items()
     }
-    halves = _groups(list(met), met)
+    halves = groups(list(met), met)
     assert [[len(g.members) for g in c] for c in halves] == [[8], [8]]
 
 
 def test_the_ways_a_group_may_use_a_section_are_few_and_maximal() -> None:
     # A Mitchell's lines into a Mitchell: everyone into one line, or one line into both.
-    assert len(_modes([False, False], [False, False])) == 4
+    assert len(modes([False, False], [False, False])) == 4
     # A Howell's movers and stationary pairs into a Howell: one mover among the movers,
     # the stationary pairs on both sides, or everyone among the stationary seats.
-    assert sorted(sorted(m) for m in _modes([True, False], [True, False])) == [
+    assert sorted(sorted(m) for m in modes([True, False], [True, False])) == [
         [(0, 0)],
         [(0, 1), (1, 1)],
         [(1, 0), (1, 1)],
@@ -308,16 +307,19 @@ def test_the_ways_a_group_may_use_a_section_are_few_and_maximal() -> None:
 
 
 def test_a_seat_is_written_section_colon_pair() -> None:
-    assert Seat.parse("b:ns3", ["A", "B"]) == Seat("B", Pair(3, Line.NS))
-    assert Seat.parse("C 14", ["A", "C"]) == Seat("C", Pair(14))
-    assert Seat.parse("EW2", ["A"]) == Seat("A", Pair(2, Line.EW))
+    assert SectionSeat.parse("b:ns3", ["A", "B"]) == SectionSeat("B", Pair(3, Line.NS))
+    assert SectionSeat.parse("C 14", ["A", "C"]) == SectionSeat("C", Pair(14))
+    assert SectionSeat.parse("EW2", ["A"]) == SectionSeat("A", Pair(2, Line.EW))
     with pytest.raises(InvalidInput, match="which section"):
-        Seat.parse("NS3", ["A", "B"])
+        SectionSeat.parse("NS3", ["A", "B"])
     with pytest.raises(NotFound, match="no section 'D'"):
-        Seat.parse("D:3", ["A", "B"])
+        SectionSeat.parse("D:3", ["A", "B"])
     with pytest.raises(InvalidInput, match="not a seat"):
-        Seat.parse("A:X", ["A"])
-    assert str(Seat("B", Pair(3, Line.NS))) == "B NS 3" and Seat("B", Pair(5)).key == "B:5"
+        SectionSeat.parse("A:X", ["A"])
+    assert (
+        str(SectionSeat("B", Pair(3, Line.NS))) == "B NS 3"
+        and SectionSeat("B", Pair(5)).key == "B:5"
+    )
 
 
 def test_a_pair_that_cannot_move_gets_a_stationary_seat() -> None:
@@ -336,7 +338,7 @@ def test_a_pair_that_cannot_move_gets_a_stationary_seat() -> None:
 def test_more_stationary_requests_than_stationary_seats_are_refused() -> None:
     sections = [("A", plugin("howell", 4)), ("B", plugin("howell", 4))]
     first = [played(n, m) for n, m in sections]
-    asking = {Seat("A", Pair(n)) for n in (1, 2, 3)}
+    asking = {SectionSeat("A", Pair(n)) for n in (1, 2, 3)}
     with pytest.raises(Rejected, match=r"3 pairs asked to stay put, but .* only 2 stationary"):
         renumber(first, dict(sections), stationary=asking)
 
@@ -345,10 +347,14 @@ def test_unknown_seats_and_doubled_moves_are_refused() -> None:
     sections = [("A", plugin("mitchell", 5)), ("B", plugin("mitchell", 5))]
     first = [played(n, m) for n, m in sections]
     with pytest.raises(NotFound, match=r"No pair .* sits at A NS 9"):
-        renumber(first, dict(sections), stationary={Seat("A", Pair(9, Line.NS))})
+        renumber(first, dict(sections), stationary={SectionSeat("A", Pair(9, Line.NS))})
     with pytest.raises(NotFound, match="no seat B 3"):
-        renumber(first, dict(sections), moves={Seat("A", Pair(1, Line.NS)): Seat("B", Pair(3))})
-    twice = {Seat("A", Pair(n, Line.NS)): Seat("B", Pair(1, Line.NS)) for n in (1, 2)}
+        renumber(
+            first,
+            dict(sections),
+            moves={SectionSeat("A", Pair(1, Line.NS)): SectionSeat("B", Pair(3))},
+        )
+    twice = {SectionSeat("A", Pair(n, Line.NS)): SectionSeat("B", Pair(1, Line.NS)) for n in (1, 2)}
     with pytest.raises(Rejected, match="Two pairs are moved to B NS 1"):
         renumber(first, dict(sections), moves=twice)
 
@@ -395,7 +401,11 @@ def test_check_names_what_is_wrong() -> None:
     sections = [("A", plugin("mitchell", 3)), ("B", plugin("mitchell", 3))]
     first = [played(n, m) for n, m in sections]
     same = Renumbering(
-        tuple(Move(e, Seat(s.name, p), Seat(s.name, p)) for s in first for p, e in s.seats.items())
+        tuple(
+            Move(e, SectionSeat(s.name, p), SectionSeat(s.name, p))
+            for s in first
+            for p, e in s.seats.items()
+        )
     )
     with pytest.raises(
         Rejected, match="A:NS1 \\(A NS 1\\) and A:EW1 \\(A EW 1\\) would meet again"
@@ -426,16 +436,16 @@ def assert_valid(
     following: Mapping[str, Movement],
     done: Renumbering,
     *,
-    stationary: frozenset[Seat] | set[Seat] = frozenset(),
+    stationary: frozenset[SectionSeat] | set[SectionSeat] = frozenset(),
 ) -> None:
     """The invariants, worked out here from the schedules (not by :func:`check`)."""
-    entries = {e: Seat(s.name, p) for s in first for p, e in s.seats.items()}
+    entries = {e: SectionSeat(s.name, p) for s in first for p, e in s.seats.items()}
     new = {m.entry: m.new for m in done.moves}
     assert sorted(new) == sorted(entries), "every pair gets exactly one new seat"
     assert len(set(new.values())) == len(new), "no seat twice"
     at = {seat: e for e, seat in new.items()}
     for name, movement in following.items():
-        empty = [p for p in movement.pairs if Seat(name, p) not in at]
+        empty = [p for p in movement.pairs if SectionSeat(name, p) not in at]
         assert len(empty) <= 1 and done.phantoms.get(name) == (empty[0] if empty else None)
     before: dict[str, int] = {}
     met: set[frozenset[str]] = set()
@@ -449,8 +459,8 @@ def assert_valid(
     for name, movement in following.items():
         rests: dict[str, int] = {}
         for e in movement.schedule:
-            ns = at.get(Seat(name, movement.ns_pair(e)))
-            ew = at.get(Seat(name, movement.ew_pair(e)))
+            ns = at.get(SectionSeat(name, movement.ns_pair(e)))
+            ew = at.get(SectionSeat(name, movement.ew_pair(e)))
             if ns and ew:
                 assert frozenset((ns, ew)) not in met, f"{ns} and {ew} meet again"
             elif ns or ew:
@@ -462,7 +472,7 @@ def assert_valid(
         assert m.pair in following[m.section].stationary, f"{seat} moves"
 
 
-def first_entry(first: Sequence[PlayedSection], seat: Seat) -> str:
+def first_entry(first: Sequence[PlayedSection], seat: SectionSeat) -> str:
     return next(s.seats[seat.pair] for s in first if s.name == seat.section)
 
 
@@ -470,7 +480,7 @@ FAMILIES = st.sampled_from([("mitchell", 3, 9), ("howell", 3, 7)])
 
 
 @st.composite
-def sessions(draw: st.DrawFn) -> tuple[list[PlayedSection], dict[str, Movement], set[Seat]]:
+def sessions(draw: st.DrawFn) -> tuple[list[PlayedSection], dict[str, Movement], set[SectionSeat]]:
     """One to three sections, maybe an odd pair in some; the next session keeps the
     movements (the manual's way) or draws others; maybe a stationary request or two."""
     count = draw(st.integers(1, 3))
@@ -485,7 +495,7 @@ def sessions(draw: st.DrawFn) -> tuple[list[PlayedSection], dict[str, Movement],
         else:
             family, low, high = draw(FAMILIES)
             following[name] = plugin(family, draw(st.integers(low, high)))
-    seats = [Seat(s.name, p) for s in first for p in s.seats]
+    seats = [SectionSeat(s.name, p) for s in first for p in s.seats]
     stationary = set(draw(st.lists(st.sampled_from(seats), max_size=2)))
     return first, following, stationary
 
@@ -493,7 +503,7 @@ def sessions(draw: st.DrawFn) -> tuple[list[PlayedSection], dict[str, Movement],
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_a_renumbering_is_valid_or_refused_with_a_reason(
-    drawn: tuple[list[PlayedSection], dict[str, Movement], set[Seat]],
+    drawn: tuple[list[PlayedSection], dict[str, Movement], set[SectionSeat]],
 ) -> None:
     first, following, stationary = drawn
     try:
@@ -507,7 +517,9 @@ def test_a_renumbering_is_valid_or_refused_with_a_reason(
 
 
 @st.composite
-def manual_games(draw: st.DrawFn) -> tuple[list[PlayedSection], dict[str, Movement], set[Seat]]:
+def manual_games(
+    draw: st.DrawFn,
+) -> tuple[list[PlayedSection], dict[str, Movement], set[SectionSeat]]:
     """Games as the manual lays them out (part 3 ch. 3 §1, §4–6): sections of one number
     of rounds — a straight Mitchell, a Howell of half as many tables, maybe a second
     Mitchell; the next session keeps the movements; an odd pair somewhere, a pair or two
@@ -518,7 +530,7 @@ def manual_games(draw: st.DrawFn) -> tuple[list[PlayedSection], dict[str, Moveme
         sections.append(("C", plugin("mitchell", tables)))
     odd = draw(st.sampled_from([None, *(name for name, _ in sections)]))
     first = [played(n, m, m.phantom if n == odd else None) for n, m in sections]
-    seats = [Seat(s.name, p) for s in first for p in s.seats]
+    seats = [SectionSeat(s.name, p) for s in first for p in s.seats]
     stationary = set(draw(st.lists(st.sampled_from(seats), max_size=2)))
     return first, dict(sections), stationary
 
@@ -526,7 +538,7 @@ def manual_games(draw: st.DrawFn) -> tuple[list[PlayedSection], dict[str, Moveme
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(manual_games())
 def test_games_laid_out_as_the_manual_says_are_renumbered(
-    drawn: tuple[list[PlayedSection], dict[str, Movement], set[Seat]],
+    drawn: tuple[list[PlayedSection], dict[str, Movement], set[SectionSeat]],
 ) -> None:
     first, following, stationary = drawn
     try:
@@ -557,13 +569,13 @@ def brute_force(first: Sequence[PlayedSection], following: Mapping[str, Movement
     for names in itertools.combinations(following, empties):
         for holes in itertools.product(*(following[n].pairs for n in names)):
             hole = dict(zip(names, holes, strict=True))
-            meets: dict[Seat, set[Seat]] = {}
-            rests: dict[Seat, int] = {}
+            meets: dict[SectionSeat, set[SectionSeat]] = {}
+            rests: dict[SectionSeat, int] = {}
             for name, movement in following.items():
                 for p, others in opponents(movement, hole.get(name)).items():
-                    meets[Seat(name, p)] = {Seat(name, q) for q in others}
+                    meets[SectionSeat(name, p)] = {SectionSeat(name, q) for q in others}
                 for p, count in sit_outs(movement, hole.get(name)).items():
-                    rests[Seat(name, p)] = count
+                    rests[SectionSeat(name, p)] = count
             if _placed(entries, list(meets), meets, rests, met, rested, {}):
                 return True
     return False
@@ -571,14 +583,14 @@ def brute_force(first: Sequence[PlayedSection], following: Mapping[str, Movement
 
 def _placed(
     entries: Sequence[str],
-    seats: Sequence[Seat],
-    meets: Mapping[Seat, set[Seat]],
-    rests: Mapping[Seat, int],
+    seats: Sequence[SectionSeat],
+    meets: Mapping[SectionSeat, set[SectionSeat]],
+    rests: Mapping[SectionSeat, int],
     met: Mapping[str, set[str]],
     rested: Mapping[str, int],
-    at: dict[Seat, str],
+    at: dict[SectionSeat, str],
 ) -> bool:
-    def fits(entry: str, seat: Seat) -> bool:
+    def fits(entry: str, seat: SectionSeat) -> bool:
         return (
             seat not in at
             and not any(at.get(o) in met[entry] for o in meets[seat])

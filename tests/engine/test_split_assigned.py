@@ -18,11 +18,11 @@ from eventsourcing.utils import get_topic
 from engine import errors, history
 from engine.application import Traveller
 from engine.events import SCHEMA_KEY
-from engine.rules import ResultEntry
-from engine.section import ScoreAssigned
-from engine.standings import score_section, traveller
+from engine.section import ResultEntry, ScoreAssigned
+from engine.standings import score_section
 from engine.testing import memory_app, play_movement
 from engine.tournament import ScoringChoice
+from engine.travellers import traveller
 from tests.conftest import register_pairs, register_teams
 from tests.engine.test_application import nothing_written
 from tests.engine.test_fouled_and_assigned import board_points, ew, last_event, ns

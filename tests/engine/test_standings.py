@@ -22,9 +22,9 @@ from engine.application import Traveller
 from engine.errors import InvalidInput, NotFound
 from engine.movement import Encounter
 from engine.registry import create_registry
-from engine.rules import ResultEntry
 from engine.scoring import PairTotal, ScoringField, SectionFacts, TableResult
 from engine.seating import Line, Numbering, Pair
+from engine.section import ResultEntry
 from engine.standings import (
     Entrant,
     RankBy,
@@ -33,10 +33,10 @@ from engine.standings import (
     merge_facts,
     rank_labels,
     rows_of,
-    traveller,
 )
 from engine.testing import flat_score, play_movement
 from engine.tournament import ContestantKind, Player, SectionRanking
+from engine.travellers import traveller
 from tests.conftest import register_pairs
 
 REGISTRY = create_registry()

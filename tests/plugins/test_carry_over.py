@@ -18,6 +18,7 @@ range" is the board maximum itself: the top qualifier carries N tops, the last 0
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -29,7 +30,7 @@ from pydantic import BaseModel
 
 from engine.errors import InvalidInput, PluginError
 from engine.numbers import round_half_up
-from engine.registry import CarryOverMethod, create_registry, parse_options
+from engine.registry import CarryOverRule, Qualifying, create_registry, parse_options
 from plugins.scoring.carry_over import (
     BoardMaximum,
     FullCarryOver,
@@ -40,6 +41,24 @@ from plugins.scoring.carry_over import (
 )
 
 D = Decimal
+
+
+def qualifying(
+    scores: Mapping[Any, Fraction | int],
+    *,
+    entered: int,
+    qualifying_boards: int,
+    final_top: Fraction | int,
+    maximum_boards: int,
+) -> Qualifying:
+    """The qualifying as the engine gives it to a rule: scores and top exact."""
+    return Qualifying(
+        {key: Fraction(score) for key, score in scores.items()},
+        entered=entered,
+        qualifying_boards=qualifying_boards,
+        final_top=Fraction(final_top),
+        maximum_boards=maximum_boards,
+    )
 
 
 def manual_formula(m: Fraction, q: int, e: int, a: Fraction, b: int, s: Fraction) -> Fraction:
@@ -96,7 +115,7 @@ def test_the_jcbl_formula_is_the_manuals_definition() -> None:
 def test_jcbl_carry_overs_within_the_4_board_maximum_keep_the_formula() -> None:
     scores = {1: Fraction(700), 2: Fraction(600)} | {n: Fraction(650) for n in range(3, 21)}
     carried = jcbl_carry_overs(
-        scores, entered=40, qualifying_boards=52, final_top=24, maximum_boards=4
+        qualifying(scores, entered=40, qualifying_boards=52, final_top=24, maximum_boards=4)
     )
     # Spread 336 − 288 = 48, within 4 × 24 = 96.
     assert carried[1] == D("336.00")
@@ -108,7 +127,7 @@ def test_jcbl_carry_overs_are_worked_to_two_decimals() -> None:
     # 3 of 7 qualify over 26 boards; final top 10 (A = 5); S = 100 + 90 + 71 = 261.
     scores = {"A": 100, "B": 90, "C": 71}
     carried = jcbl_carry_overs(
-        scores, entered=7, qualifying_boards=26, final_top=10, maximum_boards=4
+        qualifying(scores, entered=7, qualifying_boards=26, final_top=10, maximum_boards=4)
     )
     for pair, m in scores.items():
         exact = manual_formula(Fraction(m), 3, 7, Fraction(5), 26, Fraction(261))
@@ -133,7 +152,7 @@ def test_carry_overs_beyond_the_board_maximum_are_shared_out_within_it() -> None
     }
     assert formula[1] - formula[3] > 4 * 24
     carried = jcbl_carry_overs(
-        scores, entered=6, qualifying_boards=52, final_top=24, maximum_boards=4
+        qualifying(scores, entered=6, qualifying_boards=52, final_top=24, maximum_boards=4)
     )
     assert carried == {1: D("96.00"), 2: D("48.00"), 3: D("0.00")}
     assert carried == board_maximum(scores, final_top=24, boards=4)
@@ -151,7 +170,7 @@ def test_carry_overs_beyond_the_board_maximum_are_shared_out_within_it() -> None
 def test_impossible_fields_are_refused(kwargs: dict[str, int], problem: str) -> None:
     values = {"entered": 10, "qualifying_boards": 26, "final_top": 12, "maximum_boards": 2}
     with pytest.raises(InvalidInput, match=problem):
-        jcbl_carry_overs({1: 10, 2: 20, 3: 30}, **(values | kwargs))
+        jcbl_carry_overs(qualifying({1: 10, 2: 20, 3: 30}, **(values | kwargs)))
 
 
 def test_nothing_to_carry_is_refused() -> None:
@@ -159,7 +178,9 @@ def test_nothing_to_carry_is_refused() -> None:
         board_maximum({}, final_top=12)
     with pytest.raises(InvalidInput, match="add up to nothing"):
         jcbl_carry_overs(
-            {1: 0, 2: 0}, entered=4, qualifying_boards=26, final_top=12, maximum_boards=2
+            qualifying(
+                {1: 0, 2: 0}, entered=4, qualifying_boards=26, final_top=12, maximum_boards=2
+            )
         )
 
 
@@ -181,11 +202,13 @@ def test_carry_overs_keep_the_qualifying_order_and_stay_within_the_maximum(
 ) -> None:
     by_pair = dict(enumerate(scores, 1))
     carried = jcbl_carry_overs(
-        by_pair,
-        entered=len(scores) + cut,
-        qualifying_boards=boards,
-        final_top=top,
-        maximum_boards=maximum,
+        qualifying(
+            by_pair,
+            entered=len(scores) + cut,
+            qualifying_boards=boards,
+            final_top=top,
+            maximum_boards=maximum,
+        )
     )
     assert Fraction(max(carried.values()) - min(carried.values())) <= maximum * top
     for a in by_pair:
@@ -220,16 +243,8 @@ SPREAD = {1: Fraction(900), 2: Fraction(700), 3: Fraction(500)}
 def carried(rule: Any, scores: dict[int, Fraction], **options: str) -> dict[int, Decimal]:
     """``rule`` with ``options`` on a qualifying of 6 pairs (52 boards) and a final whose
     board top is 24 bounded by 4 tops, as the engine asks it."""
-    return dict(
-        rule.carry_over(
-            scores,
-            entered=6,
-            qualifying_boards=52,
-            final_top=Fraction(24),
-            maximum_boards=4,
-            options=parse_options(rule, options),
-        )
-    )
+    given = qualifying(scores, entered=6, qualifying_boards=52, final_top=24, maximum_boards=4)
+    return dict(rule.carry_over(given, parse_options(rule, options)))
 
 
 def test_the_three_rules_are_plugins_registered_through_the_entry_point_group() -> None:
@@ -237,7 +252,7 @@ def test_the_three_rules_are_plugins_registered_through_the_entry_point_group() 
     rules = {r.name: r for r in registry.carry_over_rules()}
     assert {"jcbl", "board-maximum", "full"} <= set(rules)
     for rule in rules.values():
-        assert isinstance(rule, CarryOverMethod)
+        assert isinstance(rule, CarryOverRule)
         assert rule.version and rule.__doc__ and rule.__doc__.strip().splitlines()[0]
         assert issubclass(rule.Options, BaseModel)
         assert all(info.description for info in rule.Options.model_fields.values())
@@ -252,7 +267,7 @@ def test_each_plugin_is_its_function() -> None:
     bounded = carried(JcblCarryOver(), SPREAD)
     assert bounded == board_maximum(SPREAD, final_top=24, boards=4)
     assert bounded == jcbl_carry_overs(
-        SPREAD, entered=6, qualifying_boards=52, final_top=24, maximum_boards=4
+        qualifying(SPREAD, entered=6, qualifying_boards=52, final_top=24, maximum_boards=4)
     )
     unbounded = carried(JcblCarryOver(), SPREAD, within_maximum="false")
     for pair, m in SPREAD.items():

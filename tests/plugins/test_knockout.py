@@ -14,18 +14,19 @@ from hypothesis import strategies as st
 
 from engine.errors import InvalidInput, PluginError
 from engine.imps import imps
-from engine.registry import ScoringMethod, create_registry, parse_options
+from engine.matches import SegmentFacts, segments_of
+from engine.registry import (
+    PlaysKnockouts,
+    PlaysMatches,
+    ScoringMethod,
+    create_registry,
+    parse_options,
+)
 from engine.scoring import Award, AwardKind, ScoringField, SectionFacts, TableResult
 from engine.seating import Line, Numbering, Pair
-from plugins.movements.round_robin import RoundRobinOptions, RoundRobinTeams
+from plugins.movements.teams.round_robin import RoundRobinOptions, RoundRobinTeams
 from plugins.scoring import team_events
-from plugins.scoring.team_events import (
-    KnockoutImps,
-    KnockoutMatchOptions,
-    PlaysMatches,
-    SegmentFacts,
-    segments_of,
-)
+from plugins.scoring.team_events import KnockoutImps, KnockoutMatchOptions
 
 F = Fraction
 NS, EW = Line.NS, Line.EW
@@ -67,6 +68,7 @@ def test_a_knockout_is_a_registered_team_method_with_a_directors_docstring() -> 
     method = registry.scoring("ko")
     assert isinstance(method, KnockoutImps) and registry.scoring("knockout") is method
     assert isinstance(method, ScoringMethod) and isinstance(method, PlaysMatches)
+    assert isinstance(method, PlaysKnockouts)
     assert method.__doc__ and "carry-over" in method.__doc__ and "86B" in method.__doc__
     fields = KnockoutMatchOptions.model_fields
     assert {"carry_over_home", "carry_over_away", "tie", "average_plus_imps"} <= set(fields)

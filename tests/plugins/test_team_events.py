@@ -16,7 +16,7 @@ from adapters.cli.common import open_app
 from engine.errors import InvalidInput
 from engine.history import standings_at
 from engine.imps import imps
-from engine.movement import Movement
+from engine.movement import Movement, matches_of
 from engine.registry import (
     ConvertsToVictoryPoints,
     Registry,
@@ -37,16 +37,11 @@ from engine.seating import Line, Numbering, Pair
 from engine.teams import MatchBoard, TeamMatch
 from engine.testing import memory_app, play_movement
 from engine.tournament import ScoringChoice
-from plugins.movements.american_whist import AmericanWhist, AmericanWhistOptions
-from plugins.movements.round_robin import RoundRobinOptions, RoundRobinTeams, matches_of
+from plugins.movements.teams.american_whist import AmericanWhist, AmericanWhistOptions
+from plugins.movements.teams.round_robin import RoundRobinOptions, RoundRobinTeams
 from plugins.scoring import team_events, vp_scales
-from plugins.scoring.team_events import (
-    BamVp,
-    BoardAMatch,
-    TeamImps,
-    TeamImpsOptions,
-    read_matches,
-)
+from plugins.scoring.team_events import BamVp, BoardAMatch, TeamImps, TeamImpsOptions
+from plugins.scoring.team_matches import read_matches
 from plugins.scoring.teams import BamOptions, imp_match
 from plugins.scoring.vp_scales import Wbf2013
 from tests.acceptance.cli import Cli
@@ -134,9 +129,9 @@ def between(results: Sequence[TableResult], a: int, b: int) -> list[TableResult]
 
 def test_the_matches_found_are_the_round_robins() -> None:
     found = read_matches(played(ROUND_ROBIN, [0] * len(tables(ROUND_ROBIN))))
-    assert {(m.home, m.away): tuple(b.board for b in m.boards) for m in found.matches} == {
-        (m.home, m.away): boards for m, boards in matches_of(ROUND_ROBIN).items()
-    }
+    assert {(m.home, m.away): tuple(b.board for b in m.boards) for m in found.matches} == (
+        matches_of(ROUND_ROBIN)
+    )
     assert len(found.matches) == 6 and found.unmatched == ()
 
 
@@ -146,9 +141,9 @@ def test_an_american_whist_match_spans_two_rounds() -> None:
     scores = [110, 140, -50, 420, 600, -100] * 2
     results = played(AMERICAN_WHIST, scores)
     found = read_matches(results)
-    assert {(m.home, m.away): tuple(b.board for b in m.boards) for m in found.matches} == {
-        (m.home, m.away): boards for m, boards in matches_of(AMERICAN_WHIST).items()
-    }
+    assert {(m.home, m.away): tuple(b.board for b in m.boards) for m in found.matches} == (
+        matches_of(AMERICAN_WHIST)
+    )
     round_of = {(b, e.ns): e.round for e in AMERICAN_WHIST.schedule for b in e.boards}
     ns_score = ns_scores(AMERICAN_WHIST, scores)
     score = TEAM_IMPS.score(facts(results, teams=3), TeamImpsOptions())
@@ -180,16 +175,16 @@ def test_imp_totals_are_the_sum_over_matches(scores: list[int]) -> None:
     results = played(ROUND_ROBIN, scores)
     ns_score = ns_scores(ROUND_ROBIN, scores)
     expected = dict.fromkeys(range(1, 5), F(0))
-    for m, boards in matches_of(ROUND_ROBIN).items():
+    for (home, away), boards in matches_of(ROUND_ROBIN).items():
         match = imp_match(
             TeamMatch(
-                m.home,
-                m.away,
-                tuple(MatchBoard(b, ns_score[b, m.home], ns_score[b, m.away]) for b in boards),
+                home,
+                away,
+                tuple(MatchBoard(b, ns_score[b, home], ns_score[b, away]) for b in boards),
             )
         )
-        expected[m.home] += match.margin
-        expected[m.away] -= match.margin
+        expected[home] += match.margin
+        expected[away] -= match.margin
     score = TEAM_IMPS.score(facts(results), TeamImpsOptions())
     assert totals(score) == expected
     assert all(t.boards_played == 6 and t.maximum == 6 * 24 for t in score.totals.values())

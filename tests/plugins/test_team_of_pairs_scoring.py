@@ -11,8 +11,8 @@ from engine.application import Traveller
 from engine.errors import TravellerError
 from engine.imps import imps
 from engine.movement import Encounter
-from engine.rules import ResultEntry
 from engine.seating import Pair
+from engine.section import ResultEntry
 from engine.standings import score_section
 from engine.testing import memory_app, play_movement
 from engine.tournament import ScoringChoice

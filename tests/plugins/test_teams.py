@@ -10,15 +10,14 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from engine.errors import InvalidInput
+from engine.match_reports import MatchResult, round_robin
 from engine.teams import MatchBoard, TeamMatch
 from plugins.scoring.teams import (
     BamOptions,
-    MatchResult,
     bam_margin_vp,
     bam_vp,
     board_a_match,
     imp_match,
-    round_robin,
     victory_points,
 )
 from plugins.scoring.vp_scales import McCallum40, Wbf2013

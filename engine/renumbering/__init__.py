@@ -1,0 +1,167 @@
+"""Pairs renumbered between sessions, so that nobody meets a first-session opponent again.
+
+JCBL director manual, part 3: ch. 2 §4, ch. 3 §5–6, ch. 4 §1 and appendix 4. When a
+game of several sections goes on to its next session, each section usually keeps its
+movement (§6) and the pairs change sections and numbers so that no two pairs meet
+again, a pair that sat out (an odd number of pairs) does not sit out again, and the
+pairs who cannot move keep a stationary seat (§5).
+
+The manual's way is the algorithm's: split each section into groups whose pairs never
+meet one another, then move groups between sections. The groups are read from the
+schedules, never from a family's name:
+
+- a section whose meetings form two sides (a Mitchell, straight, scrambled or
+  appendix) has two *lines*, each meeting only the other;
+- any other section has its *moving* pairs, taken to meet one another all, and its
+  *stationary* pairs, who meet the moving ones only (a Howell); a section that plays
+  as two independent halves (an interwoven Howell) is split into each half first.
+
+The model is cautious: two groups of a section are taken to have met (or to meet) if
+any of their pairs did, so it can miss a renumbering that only a pair-by-pair search
+would find (after a curtailed Mitchell, say), but never brings two pairs together
+again; and every renumbering is checked pair by pair against the schedules
+(:func:`check`) before it is returned. A director may fix some moves and let the rest
+be found, or give a whole renumbering, which is then only checked.
+
+Among the renumberings that work, the one chosen keeps what the players know: a pair's
+own seat (section and number) first, then its number, a stationary pair staying
+stationary breaking ties; pairs earlier in the sections' order choose first. The
+search is a branch and bound over the few ways (at most four) in which each group of a
+section may use each section of the next session; a max-flow on the groups' sizes
+discards ways that leave pairs without a seat, and an optimistic count of kept
+numbers discards ways that cannot beat the best found. Once a renumbering is found it
+looks :data:`~engine.renumbering.search.SETTLE_LIMIT` steps further for a better one,
+then settles; it gives up after :data:`~engine.renumbering.search.SEARCH_LIMIT` steps
+with none.
+
+The package, by concept: :mod:`~engine.renumbering.types` (seats, moves, renumberings),
+:mod:`~engine.renumbering.groups` (who meets whom, the groups, the ways a group may use a
+section), :mod:`~engine.renumbering.problem` (the pairs and seats as the search sees
+them), :mod:`~engine.renumbering.flow` (the flow networks, on networkx),
+:mod:`~engine.renumbering.search` (the branch and bound), :mod:`~engine.renumbering.find`
+(every placing of the empty seats, and why none works), :mod:`~engine.renumbering.verify`
+(the check pair by pair); here, the command's part: the tournament's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.errors import InvalidInput, NotFound, Rejected
+from engine.renumbering.find import renumber
+from engine.renumbering.types import Block, Move, PlayedSection, Renumbering, SectionSeat
+from engine.renumbering.verify import check
+from engine.section import Section
+from engine.tournament import Tournament
+
+__all__ = [
+    "METHOD",
+    "VERSION",
+    "Block",
+    "Move",
+    "PlayedSection",
+    "Renumbering",
+    "SectionSeat",
+    "check",
+    "plan",
+    "renumber",
+    "session_sections",
+]
+
+METHOD = "jcbl-groups"
+"""The name under which a renumbering records how it was decided."""
+VERSION = "1.1"
+"""The method's version, recorded with each renumbering. 1.1: among renumberings that keep
+as much, the one chosen is told by an explicit rule (pairs earlier in the sections' order
+choose first; see :meth:`engine.renumbering.search.Search.costs`) where 1.0 took whichever
+its own flow code found first; every worked example of the manual is renumbered as
+before, but another game may be given another, equally good, renumbering."""
+
+
+def session_sections(tournament: Tournament, session: int) -> tuple[str, ...]:
+    """The sections of ``session``, or :class:`NotFound`."""
+    if session not in tournament.sessions:
+        known = ", ".join(str(s) for s in sorted(tournament.sessions)) or "none"
+        raise NotFound(
+            f"Event {tournament.name!r} has no session {session}.",
+            hint=f"Sessions: {known}. Add one with `traveller session add`.",
+        )
+    return tournament.sessions[session]
+
+
+def plan(
+    tournament: Tournament,
+    played: Sequence[Section],
+    following: Sequence[Section],
+    *,
+    stationary: Sequence[str] = (),
+    moves: Sequence[str] = (),
+) -> Renumbering:
+    """The renumbering of ``played`` (one session's sections) into ``following`` (the next
+    session's), once the state of both allows it.
+
+    ``stationary`` names seats of the session played (``B:NS3``; the section may be left
+    out when there is one) whose pairs must stay put; ``moves`` fixes some pairs' new
+    seats (``A:NS3=B:5``)."""
+    if played[0].session == following[0].session:
+        raise InvalidInput("A session's pairs are renumbered into another session.")
+    sessions = (played[0].session, following[0].session)
+    for state in played:
+        if state.movement is None:
+            raise Rejected(
+                f"Section {state.name} of session {state.session} has no movement, so who met "
+                "whom is not known.",
+                hint="Assign its movement first.",
+            )
+    for state in following:
+        if state.movement is None:
+            raise Rejected(
+                f"Section {state.name} of session {state.session} has no movement yet: the "
+                "new numbers are seats of the next session's movements.",
+                hint=f"Assign it first: `traveller movement assign --session {state.session} "
+                f"--section {state.name} --family ... --tables N`.",
+            )
+        if state.rounds_started or state.tables:
+            raise Rejected(
+                f"Section {state.name} of session {state.session} has started play; its pairs "
+                "can no longer be renumbered."
+            )
+        own = sorted(
+            e
+            for e in state.seats.values()
+            if e in tournament.entries and tournament.entries[e].session == state.session
+        )
+        if own:
+            raise Rejected(
+                f"Section {state.name} of session {state.session} already seats pairs registered "
+                f"for it ({', '.join(own)}); renumbering seats the pairs of session "
+                f"{sessions[0]}.",
+                hint=f"Withdraw those entries, or register them in session {sessions[0]} instead.",
+            )
+    names = [s.name for s in played]
+    later = [s.name for s in following]
+    fixed: dict[SectionSeat, SectionSeat] = {}
+    for text in moves:
+        old, sep, new = text.partition("=")
+        if not sep:
+            raise InvalidInput(f"{text!r} is not a move.", hint="Write OLD=NEW, such as A:NS3=B:5.")
+        fixed[SectionSeat.parse(old, names)] = SectionSeat.parse(new, later)
+    return renumber(
+        [
+            PlayedSection(
+                s.name,
+                s.movement,
+                {
+                    p: e
+                    for p, e in s.seats.items()
+                    if e in tournament.entries and not tournament.entries[e].withdrawn
+                },
+                s.phantom,
+            )
+            for s in played
+            if s.movement is not None
+        ],
+        {s.name: s.movement for s in following if s.movement is not None},
+        stationary={SectionSeat.parse(text, names) for text in stationary},
+        moves=fixed,
+    )

@@ -1,0 +1,584 @@
+"""What a section's commands record: pure functions of the states and the command.
+
+Each function takes the current state of the section (and of its tournament, where a
+check needs it) and what the director asked, makes every check
+(:mod:`engine.section.checks`) and returns the new events in order, each numbered on
+from its aggregate's version; it never reads or writes a store. The states passed in
+are left as they are. Where a plugin must be consulted, the caller asks the registry
+and passes the plugin or what it decided in (plugins decide, events remember).
+
+The commands that record on a tournament and its sections together live here too (a
+session added with its sections opened, an entry registered and a late one seated,
+pairs renumbered and the next session seated): a section's commands may read its
+tournament, never the other way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from engine.errors import InvalidFile, InvalidInput, NotFound, Rejected
+from engine.events import Changes, DomainEvent
+from engine.registry import MovementFamily, ScoringMethod, parse_options
+from engine.scoring import Award
+from engine.seating import Numbering, Pair
+from engine.section.checks import (
+    check_can_assign,
+    check_fouled_groups,
+    check_not_recorded,
+    check_numbering,
+    check_pairs_and_board,
+    check_round_end,
+    check_round_start,
+    check_split_score,
+    check_weighted_score,
+    find_table,
+    late_seat,
+    require_numbering,
+    seat,
+    tables_for,
+    validated,
+    with_players,
+)
+from engine.section.events import (
+    BoardDeclaredNeutral,
+    BoardFouled,
+    MovementAssigned,
+    NumberingChosen,
+    PairsSeated,
+    ResultCorrected,
+    ResultRecorded,
+    RoundEnded,
+    RoundStarted,
+    ScoreAdjusted,
+    ScoreAssigned,
+    ScoringChosen,
+    SectionOpened,
+)
+from engine.section.results import ImportRow, Result, ResultEntry, build_result
+from engine.section.state import Section
+from engine.tournament.checks import (
+    check_open,
+    check_players,
+    parse_pair_text,
+    require_reason,
+    section_names,
+)
+from engine.tournament.events import (
+    EntryRegistered,
+    PairMove,
+    PairsRenumbered,
+    Player,
+    SessionAdded,
+)
+from engine.tournament.state import Entry, Tournament, section_id
+
+E = TypeVar("E", bound=DomainEvent)
+
+
+# ---- sessions, entries, movements ------------------------------------------------------
+
+
+def add_session(
+    tournament: Tournament, session: int, sections: Sequence[str], *, actor: str
+) -> list[DomainEvent]:
+    """A session added to the event, and each of its sections opened."""
+    if session in tournament.sessions:
+        raise Rejected(f"Session {session} already exists.")
+    names = section_names(sections)
+    if session < 1:
+        raise Rejected("Sessions are numbered from 1.")
+    changes = Changes(actor)
+    changes.add(tournament, SessionAdded, session=session, sections=names)
+    for name in names:
+        changes.start(
+            section_id(tournament.id, session, name),
+            SectionOpened,
+            tournament=tournament.id,
+            session=session,
+            section=name,
+        )
+    return changes.events
+
+
+def register_entry(
+    tournament: Tournament,
+    section: Section,
+    players: Sequence[Player],
+    *,
+    pair: str | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """An entry registered in ``section``; after seating, a late pair takes the phantom's
+    number (JCBL) and is seated in the same decision."""
+    check_players(players, _playing(tournament, section))
+    seat_taken = late_seat(section, pair) if section.movement is not None else None
+    if pair is not None and section.movement is None:
+        parse_pair_text(pair)
+    changes = Changes(actor)
+    entry = tournament.next_entry_id()
+    changes.add(
+        tournament,
+        EntryRegistered,
+        entry=entry,
+        session=section.session,
+        section=section.name,
+        players=tuple(players),
+        late=section.movement is not None,
+        requested_pair=pair,
+    )
+    if seat_taken is not None:
+        changes.add(section, PairsSeated, seats={seat_taken.key: entry}, phantom=None)
+    return changes.events
+
+
+def assign_movement(
+    tournament: Tournament,
+    section: Section,
+    family: MovementFamily,
+    *,
+    tables: int | None,
+    options: dict[str, Any] | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """The movement ``family`` builds for the section's entries (or ``tables`` tables),
+    validated, and the entries seated in it. The schedule itself is the record."""
+    check_can_assign(section)
+    entries = _playing(tournament, section)
+    parsed = parse_options(family, with_players(family, options, entries))
+    size = tables_for(entries, tables)
+    movement = validated(family.build(size, parsed), family)
+    seats, phantom = seat(movement, entries)
+    changes = Changes(actor)
+    changes.add(
+        section, MovementAssigned, movement=movement, options=parsed.model_dump(mode="json")
+    )
+    changes.add(
+        section,
+        PairsSeated,
+        seats={p.key: e for p, e in seats.items()},
+        phantom=None if phantom is None else phantom.key,
+    )
+    return changes.events
+
+
+class Renumbered(Protocol):
+    """What a renumbering decided: every pair's move, and each section's new seating."""
+
+    @property
+    def phantoms(self) -> Mapping[str, Pair]:
+        """Section → the seat it leaves empty."""
+        ...
+
+    def record(self) -> tuple[PairMove, ...]: ...
+
+    def seating(self, section: str) -> tuple[dict[str, str], str | None]:
+        """The section's seats (pair key → entry id) and its phantom's key."""
+        ...
+
+
+def renumber(
+    tournament: Tournament,
+    following: Sequence[Section],
+    decided: Renumbered,
+    *,
+    from_session: int,
+    to_session: int,
+    stationary: Sequence[str],
+    method: str,
+    version: str,
+    reason: str | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """The renumbering ``method`` (at ``version``) decided between two sessions, and the
+    sections of the following one seated from it."""
+    changes = Changes(actor)
+    changes.add(
+        tournament,
+        PairsRenumbered,
+        from_session=from_session,
+        to_session=to_session,
+        moves=decided.record(),
+        phantoms={name: pair.key for name, pair in decided.phantoms.items()},
+        stationary=tuple(sorted(stationary)),
+        method=method,
+        version=version,
+        reason=reason,
+    )
+    for section in following:
+        seats, phantom = decided.seating(section.name)
+        changes.add(section, PairsSeated, seats=seats, phantom=phantom, reason=reason)
+    return changes.events
+
+
+def _playing(tournament: Tournament, section: Section) -> list[Entry]:
+    """The section's entries that have not withdrawn."""
+    return [e for e in tournament.entries_of(section.session, section.name) if not e.withdrawn]
+
+
+# ---- rounds and numbering ---------------------------------------------------------------
+
+
+def start_round(section: Section, round: int, *, actor: str) -> list[DomainEvent]:
+    check_round_start(section, round)
+    changes = Changes(actor)
+    changes.add(section, RoundStarted, round=round)
+    return changes.events
+
+
+def end_round(section: Section, round: int, *, actor: str) -> list[DomainEvent]:
+    """The move (:meth:`Section.missing_results` says what the round still lacks)."""
+    check_round_end(section, round)
+    changes = Changes(actor)
+    changes.add(section, RoundEnded, round=round)
+    return changes.events
+
+
+def choose_numbering(section: Section, numbering: Numbering, *, actor: str) -> list[DomainEvent]:
+    """A results-only section's pair numbering (nothing if it is already the one)."""
+    changes = Changes(actor)
+    _numbered(changes, section, numbering)
+    return changes.events
+
+
+def _numbered(changes: Changes, section: Section, numbering: Numbering | None) -> Section:
+    """The section with ``numbering`` chosen if it had none (a copy with the event folded
+    in, so the checks that follow read pairs the new way), else the section itself."""
+    if numbering is None or section.numbering is numbering:
+        return section
+    check_numbering(section, numbering)
+    section = section.copy()
+    _fold(changes, section, NumberingChosen, numbering=numbering)
+    return section
+
+
+def _fold(changes: Changes, section: Section, cls: type[E], **data: Any) -> E:
+    """The next event of ``section``, folded into it (a private copy the caller made)."""
+    event = changes.add(section, cls, **data)
+    section.apply(event)
+    return event
+
+
+# ---- results ----------------------------------------------------------------------------
+
+
+def record_result(
+    tournament: Tournament,
+    section: Section,
+    entry: ResultEntry,
+    *,
+    numbering: Numbering | None,
+    override: str | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """A table's result; ``override`` (a reason) records one the movement does not
+    schedule, or a score no contract makes."""
+    changes = Changes(actor)
+    section, result = _checked_result(
+        changes, tournament, section, entry, numbering, override, correcting=False
+    )
+    check_not_recorded(section, result.board, result.ns, result.ew)
+    changes.add(
+        section, ResultRecorded, result=result, override=override is not None, reason=override
+    )
+    return changes.events
+
+
+def correct_result(
+    tournament: Tournament,
+    section: Section,
+    entry: ResultEntry,
+    *,
+    reason: str,
+    was_ns: int | None,
+    was_ew: int | None,
+    override: str | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """A recorded result (or an adjusted score) replaced with a corrected one; the table
+    was NS ``was_ns`` against EW ``was_ew`` if the pair numbers themselves were wrong."""
+    require_reason(reason, "a correction")
+    changes = Changes(actor)
+    section, result = _checked_result(
+        changes, tournament, section, entry, None, override, correcting=True
+    )
+    old_ns = entry.ns if was_ns is None else was_ns
+    old_ew = entry.ew if was_ew is None else was_ew
+    find_table(section, entry.board, old_ns, old_ew)
+    check_not_recorded(section, result.board, result.ns, result.ew, replacing=(old_ns, old_ew))
+    changes.add(
+        section,
+        ResultCorrected,
+        board=entry.board,
+        ns=old_ns,
+        ew=old_ew,
+        result=result,
+        override=override is not None,
+        reason=reason if override is None else f"{reason} (override: {override})",
+    )
+    return changes.events
+
+
+def _checked_result(
+    changes: Changes,
+    tournament: Tournament,
+    section: Section,
+    entry: ResultEntry,
+    numbering: Numbering | None,
+    override: str | None,
+    *,
+    correcting: bool,
+) -> tuple[Section, Result]:
+    if not correcting:
+        check_open(tournament, section.session)
+    if override is not None:
+        require_reason(override, "an override")
+    section = _numbered(changes, section, numbering)
+    require_numbering(section)
+    result = build_result(entry, allow_impossible=override is not None)
+    check_pairs_and_board(
+        section,
+        tournament,
+        result.board,
+        result.ns,
+        result.ew,
+        allow_unscheduled=override is not None,
+    )
+    return section, result
+
+
+def import_results(
+    tournament: Tournament,
+    section: Section,
+    rows: Sequence[ImportRow],
+    *,
+    numbering: Numbering | None,
+    scoring: ScoringPick | None,
+    scoring_reason: str,
+    actor: str,
+) -> list[DomainEvent]:
+    """A whole file of traveller lines, all or nothing: every line is checked and the
+    problems of all of them reported together. ``scoring`` becomes the section's
+    scoring method in the same decision."""
+    check_open(tournament, section.session)
+    changes = Changes(actor)
+    section = section.copy()  # each line is checked against the lines before it
+    if scoring is not None:
+        _choose_scoring(changes, tournament, section, scoring, reason=scoring_reason)
+    section = _numbered(changes, section, numbering)
+    require_numbering(section)
+    problems: list[str] = []
+    for row in rows:
+        try:
+            check_pairs_and_board(
+                section, tournament, row.board, row.ns, row.ew, allow_unscheduled=False
+            )
+            if row.adjusted is not None:
+                _import_adjusted(changes, section, row)
+                continue
+            assert row.entry is not None
+            result = build_result(row.entry, allow_impossible=False)
+            check_not_recorded(section, result.board, result.ns, result.ew)
+            _fold(changes, section, ResultRecorded, result=result)
+        except (Rejected, NotFound, InvalidInput) as exc:
+            problems.append(f"line {row.line}: {exc}")
+    if problems:
+        raise InvalidFile(
+            f"The file was not imported: {len(problems)} line(s) need fixing.",
+            problems=problems,
+        )
+    return changes.events
+
+
+def _import_adjusted(changes: Changes, section: Section, row: ImportRow) -> None:
+    assert row.adjusted is not None
+    check_not_recorded(section, row.board, row.ns, row.ew)
+    where = {"board": row.board, "ns": row.ns, "ew": row.ew}
+    reason = f"imported adjusted score {row.adjusted.text}"
+    if row.adjusted.neutral:
+        _fold(changes, section, BoardDeclaredNeutral, **where, reason=reason)
+    else:
+        _fold(
+            changes,
+            section,
+            ScoreAdjusted,
+            **where,
+            award_ns=str(row.adjusted.ns),
+            award_ew=str(row.adjusted.ew),
+            reason=reason,
+        )
+
+
+# ---- adjustments ------------------------------------------------------------------------
+
+
+def adjust(
+    tournament: Tournament,
+    section: Section,
+    *,
+    board: int,
+    ns: int,
+    ew: int,
+    award_ns: Award | None,
+    award_ew: Award | None,
+    neutral: bool,
+    reason: str,
+    law: str | None,
+    numbering: Numbering | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """A table's artificial adjusted score (law 12C), or its board declared neutral."""
+    changes = Changes(actor)
+    where = {"board": board, "ns": ns, "ew": ew}
+    section = _table_to_adjust(
+        changes, tournament, section, numbering, reason, "an adjusted score", **where
+    )
+    if neutral:
+        if award_ns is not None or award_ew is not None:
+            raise Rejected(
+                "A neutral board has no adjusted scores of its own.",
+                hint="Give either --neutral or the two adjusted scores.",
+            )
+        changes.add(section, BoardDeclaredNeutral, **where, reason=reason)
+        return changes.events
+    if award_ns is None or award_ew is None:
+        raise Rejected(
+            "An adjusted score needs a score for each side.",
+            hint="For example --ns-score A+ --ew-score A-, or --neutral.",
+        )
+    changes.add(
+        section,
+        ScoreAdjusted,
+        **where,
+        award_ns=str(award_ns),
+        award_ew=str(award_ew),
+        law=law,
+        reason=reason,
+    )
+    return changes.events
+
+
+def assign_score(
+    tournament: Tournament,
+    section: Section,
+    *,
+    board: int,
+    ns: int,
+    ew: int,
+    outcomes: Sequence[tuple[Fraction, int]],
+    outcomes_ew: Sequence[tuple[Fraction, int]] | None,
+    reason: str,
+    law: str | None,
+    numbering: Numbering | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """A table's assigned score (law 12C): NS scores with weights, one of weight 1 or
+    several (law 12C1(c)); with ``outcomes_ew`` a split score, ``outcomes`` what
+    North-South are given and ``outcomes_ew`` (NS scores too) what East-West are given.
+    ``law`` defaults to 12C1c for a weighted score, 12C otherwise."""
+    changes = Changes(actor)
+    where = {"board": board, "ns": ns, "ew": ew}
+    section = _table_to_adjust(
+        changes, tournament, section, numbering, reason, "an assigned score", **where
+    )
+    if outcomes_ew is None:
+        checked, checked_ew = check_weighted_score(board, outcomes), None
+    else:
+        checked, checked_ew = check_split_score(section, board, outcomes, outcomes_ew)
+    weighed = len(checked) > 1 or (checked_ew is not None and len(checked_ew) > 1)
+    changes.add(
+        section,
+        ScoreAssigned,
+        **where,
+        outcomes=_as_text(checked),
+        outcomes_ew=None if checked_ew is None else _as_text(checked_ew),
+        law=law if law is not None else "12C1c" if weighed else "12C",
+        reason=reason,
+    )
+    return changes.events
+
+
+def _table_to_adjust(
+    changes: Changes,
+    tournament: Tournament,
+    section: Section,
+    numbering: Numbering | None,
+    reason: str,
+    what: str,
+    *,
+    board: int,
+    ns: int,
+    ew: int,
+) -> Section:
+    """The section of a table the director is about to adjust, every check made.
+
+    An adjustment replaces what the table had; it may not clash with another table."""
+    require_reason(reason, what)
+    section = _numbered(changes, section, numbering)
+    require_numbering(section)
+    check_pairs_and_board(section, tournament, board, ns, ew, allow_unscheduled=False)
+    check_not_recorded(section, board, ns, ew, replacing=(ns, ew))
+    return section
+
+
+def declare_fouled(
+    section: Section,
+    *,
+    board: int,
+    groups: Sequence[Sequence[int]],
+    reason: str,
+    actor: str,
+) -> list[DomainEvent]:
+    """A fouled board: the tables (by NS pair) that played each version of it. Declaring
+    it again replaces the groups."""
+    require_reason(reason, "a fouled board")
+    require_numbering(section)
+    checked = check_fouled_groups(section, board, groups)
+    changes = Changes(actor)
+    changes.add(section, BoardFouled, board=board, groups=checked, reason=reason)
+    return changes.events
+
+
+def _as_text(outcomes: Sequence[tuple[Fraction, int]]) -> tuple[tuple[str, int], ...]:
+    """(weight, NS score) pairs as an event stores them: the weight as exact text."""
+    return tuple((str(weight), score) for weight, score in outcomes)
+
+
+# ---- scoring ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoringPick:
+    """A scoring method the registry named, with its options checked and as given."""
+
+    method: ScoringMethod
+    parsed: BaseModel
+    options: dict[str, Any]
+
+
+def choose_scoring(
+    tournament: Tournament, section: Section, pick: ScoringPick, *, reason: str, actor: str
+) -> list[DomainEvent]:
+    """The section scored by ``pick`` from now on (nothing if it already is). This is how
+    an event is re-scored: the standings published under the old method stay in the
+    record, and the next publication stores the new method's."""
+    require_reason(reason, "choosing a scoring method")
+    changes = Changes(actor)
+    _choose_scoring(changes, tournament, section, pick, reason=reason)
+    return changes.events
+
+
+def _choose_scoring(
+    changes: Changes, tournament: Tournament, section: Section, pick: ScoringPick, *, reason: str
+) -> None:
+    name, current = section.scoring or (tournament.scoring.method, tournament.scoring.options)
+    if name == pick.method.name and parse_options(pick.method, current) == pick.parsed:
+        return
+    changes.add(
+        section, ScoringChosen, method=pick.method.name, options=pick.options, reason=reason
+    )

@@ -1,0 +1,151 @@
+"""The session-section's events: its movement, seating, rounds and every result.
+
+The classes lived in ``engine.section`` (one module) until 0.1.0; their topics of
+then stay registered, so a store written by that release still loads.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+from uuid import UUID
+
+from pydantic import Field
+
+from engine.events import DomainEvent, stored_earlier_as
+from engine.movement import Movement
+from engine.seating import Numbering
+from engine.section.results import Result
+
+
+class SectionOpened(DomainEvent):
+    tournament: UUID
+    session: int
+    section: str
+
+
+class NumberingChosen(DomainEvent):
+    """A results-only section (no movement) says how its pairs are numbered."""
+
+    numbering: Numbering
+
+
+class MovementAssigned(DomainEvent):
+    """The movement as the plugin built it: the schedule itself is the record."""
+
+    movement: Movement
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class PairsSeated(DomainEvent):
+    """Entries given pair numbers (pair key → entry id); the phantom, if any."""
+
+    seats: dict[str, str]
+    phantom: str | None = None
+
+
+class RoundStarted(DomainEvent):
+    round: int
+
+
+class RoundEnded(DomainEvent):
+    round: int
+
+
+class ResultRecorded(DomainEvent):
+    """A result entered; ``reason`` is set when the director overrode a check."""
+
+    result: Result
+    override: bool = False
+
+
+class ResultCorrected(DomainEvent):
+    """The result of (board, ns, ew) replaced by ``result``; who and why are on the event."""
+
+    board: int
+    ns: int
+    ew: int
+    result: Result
+    override: bool = False
+
+
+class ScoreAdjusted(DomainEvent):
+    """An artificial adjusted score for each side of a table (law 12C)."""
+
+    board: int
+    ns: int
+    ew: int
+    award_ns: str
+    award_ew: str
+    law: str | None = None
+
+
+class BoardDeclaredNeutral(DomainEvent):
+    """A board a table could not play through no one's fault."""
+
+    board: int
+    ns: int
+    ew: int
+
+
+class ScoreAssigned(DomainEvent):
+    """An assigned score (law 12C): one result, or several each with its weight (law
+    12C1(c)), as (weight, NS score) pairs; the weights are exact fractions written as
+    text ("2/3") and sum to 1.
+
+    Schema 2 adds ``outcomes_ew``, a split assigned score: the result(s) East-West are
+    given, as (weight, NS score) pairs too, when the director gives each side its own
+    (NS +420 / EW −450 is ``outcomes`` (("1", 420),) and ``outcomes_ew`` (("1", 450),)).
+    None, as in every schema-1 event, when both sides have the same score."""
+
+    schema_version: ClassVar[int] = 2
+
+    board: int
+    ns: int
+    ew: int
+    outcomes: tuple[tuple[str, int], ...]
+    law: str | None = None
+    outcomes_ew: tuple[tuple[str, int], ...] | None = None
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """Schema 1 had no split scores: both sides had ``outcomes``."""
+        if version < 2:
+            state = {**state, "outcomes_ew": None}
+        return state
+
+
+class BoardFouled(DomainEvent):
+    """A fouled board: the tables that played each version, by NS pair number."""
+
+    board: int
+    groups: tuple[tuple[int, ...], ...]
+
+
+class ScoringChosen(DomainEvent):
+    """The section's scoring method (a plugin name) and options, replacing the event's.
+
+    Re-scoring is this event: the published standings of the old method stay in the
+    record, and the new method's standings are a visible change."""
+
+    method: str
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+stored_earlier_as(
+    "engine.section",
+    (
+        SectionOpened,
+        NumberingChosen,
+        MovementAssigned,
+        PairsSeated,
+        RoundStarted,
+        RoundEnded,
+        ResultRecorded,
+        ResultCorrected,
+        ScoreAdjusted,
+        BoardDeclaredNeutral,
+        ScoreAssigned,
+        BoardFouled,
+        ScoringChosen,
+    ),
+)

@@ -1,0 +1,145 @@
+"""A table's result: as the director enters it, and as it is recorded.
+
+A :class:`ResultEntry` is what a director types (the contract line, a raw score, or
+both), an :class:`ImportRow` one line of a traveller file; :func:`build_result` checks
+an entry and works out the :class:`Result` the events record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.bridge import Contract, parse_seat, possible_scores_ns, score_ns, vulnerability
+from engine.errors import ImpossibleScore, InvalidInput
+from engine.scoring import Award
+
+
+class Result(BaseModel):
+    """A table's result on a board, as written on the traveller or pickup slip."""
+
+    model_config = ConfigDict(frozen=True)
+
+    board: int
+    ns: int
+    ew: int
+    score_ns: int
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    round: int | None = None
+    table: int | None = None
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """A result as a director types it: the contract line, a raw score, or both."""
+
+    board: int
+    ns: int
+    ew: int
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    score_ns: int | None = None
+    lead: str | None = None
+    round: int | None = None
+    table: int | None = None
+
+
+@dataclass(frozen=True)
+class Adjusted:
+    """An ``adjusted`` cell of a traveller file: ``A+/A-``, ``A60/A40``, ``N``."""
+
+    text: str
+    neutral: bool = False
+    ns: Award | None = None
+    ew: Award | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Adjusted:
+        t = text.strip().upper()
+        if t in ("N", "NEUTRAL"):
+            return cls(t, neutral=True)
+        parts = t.split("/")
+        if len(parts) != 2:
+            raise InvalidInput(
+                f"{text!r} is not an adjusted score.",
+                hint="Write NS/EW such as A+/A-, A60/A40, A50/A50, or N for a neutral board.",
+            )
+        return cls(t, ns=Award.parse(parts[0]), ew=Award.parse(parts[1]))
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    """One line of a traveller file, already read and typed."""
+
+    line: int
+    board: int
+    ns: int
+    ew: int
+    entry: ResultEntry | None = None
+    adjusted: Adjusted | None = None
+
+
+def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
+    """Work out the NS score from the contract line, or check a raw score."""
+    if entry.board < 1:
+        raise InvalidInput(f"There is no board {entry.board}: boards are numbered from 1.")
+    if entry.contract is None or not entry.contract.strip():
+        if entry.score_ns is None:
+            raise InvalidInput(
+                f"Board {entry.board}: give the contract, declarer and tricks, or the NS score."
+            )
+        if not allow_impossible and entry.score_ns not in possible_scores_ns(entry.board):
+            vul = vulnerability(entry.board)
+            raise ImpossibleScore(
+                f"Board {entry.board}: no contract can score {entry.score_ns:+d} for NS "
+                f"(vulnerability {vul.value}).",
+                hint="Check the score on the traveller, or enter the contract, declarer and "
+                "tricks.",
+            )
+        return Result(
+            board=entry.board,
+            ns=entry.ns,
+            ew=entry.ew,
+            score_ns=entry.score_ns,
+            lead=entry.lead,
+            round=entry.round,
+            table=entry.table,
+        )
+    contract = Contract.parse(entry.contract)
+    if contract.is_passed_out:
+        declarer, tricks = None, None
+    else:
+        if entry.declarer is None or entry.tricks is None:
+            raise InvalidInput(
+                f"Board {entry.board}: {contract} needs the declarer and the tricks taken.",
+                hint="Add --declarer N|E|S|W and --tricks 0-13.",
+            )
+        declarer = parse_seat(entry.declarer)
+        tricks = entry.tricks
+        if not 0 <= tricks <= 13:
+            raise InvalidInput(f"Board {entry.board}: {tricks} tricks is impossible (0 to 13).")
+    score = score_ns(entry.board, contract, declarer, tricks)
+    if entry.score_ns is not None and entry.score_ns != score:
+        raise InvalidInput(
+            f"Board {entry.board}: {contract} by {declarer.value if declarer else '-'} taking "
+            f"{tricks} tricks scores {score:+d} for NS, but the score given is "
+            f"{entry.score_ns:+d}.",
+            hint="Check the contract, the tricks and the score: they must agree.",
+        )
+    return Result(
+        board=entry.board,
+        ns=entry.ns,
+        ew=entry.ew,
+        score_ns=score,
+        contract=str(contract),
+        declarer=None if declarer is None else declarer.value,
+        tricks=tricks,
+        lead=entry.lead,
+        round=entry.round,
+        table=entry.table,
+    )
