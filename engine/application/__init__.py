@@ -1,0 +1,29 @@
+"""The Traveller application: every director's action as a command.
+
+A command loads the aggregates it needs, asks the decide functions beside them
+(:mod:`engine.tournament.decide`, :mod:`engine.section.decide`) for the events, and
+records those in one transaction. Everything a director could get wrong is checked
+there, before anything is written: a command that raises has written nothing. Within
+a section, a concurrent writer's conflict is retried with the fresh state, so a
+result is never lost.
+
+The commands are grouped by what they concern, one module each (entries, play,
+adjustments, conditions), over the shared core (:mod:`engine.application.core`); the
+application is their union.
+"""
+
+from __future__ import annotations
+
+from engine.application.adjustments import AdjustmentCommands
+from engine.application.conditions import ConditionCommands
+from engine.application.core import ApplicationCore, UnitOfWork
+from engine.application.entries import EntryCommands
+from engine.application.play import PlayCommands
+
+__all__ = ["Traveller", "UnitOfWork"]
+
+
+class Traveller(
+    EntryCommands, PlayCommands, AdjustmentCommands, ConditionCommands, ApplicationCore
+):
+    """The application service behind every interface (CLI, HTTP, tests)."""

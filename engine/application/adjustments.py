@@ -1,0 +1,162 @@
+"""The director's adjustments: adjusted and assigned scores, fouled boards, imported results."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+from uuid import UUID
+
+from engine.application.core import ApplicationCore, UnitOfWork, first_of
+from engine.scoring import Award
+from engine.seating import Numbering
+from engine.section import decide as section_decide
+from engine.section.events import BoardFouled, ScoreAssigned
+from engine.section.results import ImportRow
+
+
+class AdjustmentCommands(ApplicationCore):
+    """The director's adjustments: adjusted and assigned scores, fouled boards, imported results."""
+
+    def adjust(
+        self,
+        event_id: UUID,
+        *,
+        board: int,
+        ns: int,
+        ew: int,
+        award_ns: Award | None = None,
+        award_ew: Award | None = None,
+        neutral: bool = False,
+        reason: str,
+        law: str | None = None,
+        session: int = 1,
+        section: str = "A",
+        numbering: Numbering | None = None,
+        actor: str = "director",
+    ) -> None:
+        """Give a table an artificial adjusted score, or declare its board neutral."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = section_decide.adjust(
+                tournament,
+                state,
+                board=board,
+                ns=ns,
+                ew=ew,
+                award_ns=award_ns,
+                award_ew=award_ew,
+                neutral=neutral,
+                reason=reason,
+                law=law,
+                numbering=numbering,
+                actor=actor,
+            )
+            uow.record(events)
+
+        self._run(actor, command)
+
+    def declare_fouled(
+        self,
+        event_id: UUID,
+        *,
+        board: int,
+        groups: Sequence[Sequence[int]],
+        reason: str,
+        session: int = 1,
+        section: str = "A",
+        actor: str = "director",
+    ) -> tuple[tuple[int, ...], ...]:
+        """Declare a board fouled: the tables (by NS pair) that played each version of it.
+
+        Declaring it again replaces the groups. Returns the groups as recorded."""
+
+        def command(uow: UnitOfWork) -> tuple[tuple[int, ...], ...]:
+            state = uow.section(event_id, session, section)
+            events = section_decide.declare_fouled(
+                state, board=board, groups=groups, reason=reason, actor=actor
+            )
+            return first_of(uow.record(events), BoardFouled).groups
+
+        return self._run(actor, command)
+
+    def assign_score(
+        self,
+        event_id: UUID,
+        *,
+        board: int,
+        ns: int,
+        ew: int,
+        outcomes: Sequence[tuple[Fraction, int]],
+        reason: str,
+        outcomes_ew: Sequence[tuple[Fraction, int]] | None = None,
+        law: str | None = None,
+        session: int = 1,
+        section: str = "A",
+        numbering: Numbering | None = None,
+        actor: str = "director",
+    ) -> ScoreAssigned:
+        """Give a table an assigned score (law 12C): NS scores with weights (one of weight
+        1, or several, law 12C1(c)). With ``outcomes_ew`` the score is split: ``outcomes``
+        is what North-South are given and ``outcomes_ew`` (NS scores too) what East-West
+        are given. ``law`` defaults to 12C1c for a weighted score, 12C otherwise.
+        Returns the event recorded."""
+
+        def command(uow: UnitOfWork) -> ScoreAssigned:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = section_decide.assign_score(
+                tournament,
+                state,
+                board=board,
+                ns=ns,
+                ew=ew,
+                outcomes=outcomes,
+                outcomes_ew=outcomes_ew,
+                reason=reason,
+                law=law,
+                numbering=numbering,
+                actor=actor,
+            )
+            return first_of(uow.record(events), ScoreAssigned)
+
+        return self._run(actor, command)
+
+    def import_results(
+        self,
+        event_id: UUID,
+        rows: Sequence[ImportRow],
+        *,
+        session: int = 1,
+        section: str = "A",
+        numbering: Numbering | None = None,
+        scoring: tuple[str, dict[str, Any]] | None = None,
+        scoring_reason: str = "chosen on import",
+        dry_run: bool = False,
+        actor: str = "director",
+    ) -> int:
+        """Record a whole file of traveller lines, all or nothing; returns how many.
+
+        ``scoring`` (a method and its options) becomes the section's scoring method in the
+        same transaction. With ``dry_run`` every line is checked and nothing is recorded."""
+        pick = None if scoring is None else self._scoring_plugin(*scoring)
+
+        def command(uow: UnitOfWork) -> int:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = section_decide.import_results(
+                tournament,
+                state,
+                rows,
+                numbering=numbering,
+                scoring=pick,
+                scoring_reason=scoring_reason,
+                actor=actor,
+            )
+            if not dry_run:
+                uow.record(events)
+            return len(rows)
+
+        return self._run(actor, command)

@@ -1,0 +1,190 @@
+"""The event's conditions: scoring, closing and publishing, ranking, flights, stages
+and carry-over."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+from uuid import UUID
+
+from engine import carry_over
+from engine.application.core import ApplicationCore, UnitOfWork, first_of
+from engine.section import decide as section_decide
+from engine.section.state import Section
+from engine.standings import compute_standings
+from engine.tournament import decide as tournament_decide
+from engine.tournament.checks import check_closed
+from engine.tournament.events import (
+    CarryOverRecorded,
+    ContestantKind,
+    ResultsPublished,
+    SectionRanking,
+    StageDefined,
+)
+
+
+class ConditionCommands(ApplicationCore):
+    """The event's conditions: scoring, closing and publishing, ranking, flights, stages
+    and carry-over."""
+
+    def choose_scoring(
+        self,
+        event_id: UUID,
+        method: str,
+        options: dict[str, Any] | None = None,
+        *,
+        session: int = 1,
+        section: str = "A",
+        reason: str,
+        actor: str = "director",
+    ) -> bool:
+        """Score a section by ``method`` from now on; returns False if it already was.
+
+        This is how an event is re-scored: the standings published under the old method
+        stay in the record, and the next publication stores the new method's."""
+        pick = self._scoring_plugin(method, options)
+
+        def command(uow: UnitOfWork) -> bool:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = section_decide.choose_scoring(
+                tournament, state, pick, reason=reason, actor=actor
+            )
+            return bool(uow.record(events))
+
+        return self._run(actor, command)
+
+    def close_session(self, event_id: UUID, session: int = 1, *, actor: str = "director") -> None:
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            uow.record(tournament_decide.close_session(tournament, session, actor=actor))
+
+        self._run(actor, command)
+
+    def publish(
+        self, event_id: UUID, session: int = 1, *, actor: str = "director"
+    ) -> ResultsPublished:
+        def command(uow: UnitOfWork) -> ResultsPublished:
+            tournament = uow.tournament(event_id)
+            check_closed(tournament, session)  # before scoring what may still change
+            sections = [uow.section(event_id, session, n) for n in tournament.sessions[session]]
+            standings = compute_standings(self.registry, tournament, sections, session)
+            events = tournament_decide.publish(
+                tournament,
+                session,
+                method=standings.method,
+                method_version=standings.method_version,
+                digest=standings.digest(),
+                standings=standings.to_json(),
+                actor=actor,
+            )
+            return first_of(uow.record(events), ResultsPublished)
+
+        return self._run(actor, command)
+
+    # ---- ranking and stages -------------------------------------------------------------
+
+    def choose_section_ranking(
+        self,
+        event_id: UUID,
+        ranking: SectionRanking,
+        *,
+        session: int | None = None,
+        actor: str = "director",
+    ) -> None:
+        """Rank a session's sections each alone or as one field (every session when
+        ``session`` is None, save those with a choice of their own)."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            uow.record(
+                tournament_decide.choose_section_ranking(
+                    tournament, ranking, session=session, actor=actor
+                )
+            )
+
+        self._run(actor, command)
+
+    def assign_flights(
+        self, event_id: UUID, flights: Mapping[str, str], *, actor: str = "director"
+    ) -> None:
+        """Put entries in flights (entry id → letter) for a stratified game."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            uow.record(tournament_decide.assign_flights(tournament, flights, actor=actor))
+
+        self._run(actor, command)
+
+    def choose_contestants(
+        self, event_id: UUID, contestants: ContestantKind, *, actor: str = "director"
+    ) -> None:
+        """Rank pairs, or (an individual) each player."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            uow.record(tournament_decide.choose_contestants(tournament, contestants, actor=actor))
+
+        self._run(actor, command)
+
+    def define_stage(
+        self, event_id: UUID, stage: str, sessions: Sequence[int], *, actor: str = "director"
+    ) -> tuple[int, ...]:
+        """Define (or redefine) a stage, such as a qualifying or a final, by its sessions."""
+
+        def command(uow: UnitOfWork) -> tuple[int, ...]:
+            tournament = uow.tournament(event_id)
+            events = tournament_decide.define_stage(tournament, stage, sessions, actor=actor)
+            return first_of(uow.record(events), StageDefined).sessions
+
+        return self._run(actor, command)
+
+    def record_carry_over(
+        self,
+        event_id: UUID,
+        *,
+        stage: str,
+        source: str,
+        rule: carry_over.ChosenRule,
+        final_top: Fraction,
+        qualifiers: int | None = None,
+        entries: Sequence[str] = (),
+        maximum_boards: int | None = None,
+        actor: str = "director",
+    ) -> CarryOverRecorded:
+        """Record who qualified from ``source`` and what each carries into ``stage``.
+
+        The rule is a plugin's (the engine knows none); what it decides is recorded."""
+
+        def command(uow: UnitOfWork) -> CarryOverRecorded:
+            tournament = uow.tournament(event_id)
+
+            def sections_of(session: int) -> list[Section]:
+                return [uow.section(event_id, session, n) for n in tournament.sessions[session]]
+
+            plan = carry_over.plan_carry_over(
+                self.registry,
+                tournament,
+                sections_of,
+                stage=stage,
+                source=source,
+                rule=rule,
+                final_top=final_top,
+                qualifiers=qualifiers,
+                entries=entries,
+                maximum_boards=maximum_boards,
+            )
+            events = tournament_decide.record_carry_over(
+                tournament,
+                stage=stage,
+                source=source,
+                method=rule.name,
+                version=rule.version,
+                parameters=plan.parameters,
+                carried=plan.carried,
+                actor=actor,
+            )
+            return first_of(uow.record(events), CarryOverRecorded)
+
+        return self._run(actor, command)
