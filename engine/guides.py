@@ -31,10 +31,10 @@ __all__ = [
     "PairSlip",
     "RoverCard",
     "RoverRound",
-    "Seat",
     "SlipRound",
     "Stand",
     "TableCard",
+    "TableSide",
     "board_route",
     "board_sets",
     "boards_text",
@@ -80,7 +80,7 @@ class BoardSpot:
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class TableSide:
     """Where a pair sits in a round: a table and a side, or nowhere (it sits out)."""
 
     table: int | None
@@ -99,7 +99,7 @@ class Seat:
         return {"table": self.table, "line": self.line.value}
 
 
-SITS_OUT = Seat(None, None)
+SITS_OUT = TableSide(None, None)
 
 
 # ---- table guide cards ----------------------------------------------------------------
@@ -115,9 +115,9 @@ class CardRound:
     boards: BoardSet
     arrow_switch: bool
     """The boards are turned: the EW pair plays them as NS."""
-    ns_next: Seat | None
+    ns_next: TableSide | None
     """Where the NS pair goes for the next round (``None`` after the last round)."""
-    ew_next: Seat | None
+    ew_next: TableSide | None
     boards_next: BoardSpot | None
     """Where this round's boards go for the next round (``None`` after the last round)."""
 
@@ -175,7 +175,7 @@ class SlipRound:
     """One round on a pair's movement slip."""
 
     round: int
-    seat: Seat
+    seat: TableSide
     opponent: Pair | None
     boards: BoardSet
     arrow_switch: bool = False
@@ -242,7 +242,7 @@ def _slip_rounds(movement: Movement, pair: Pair) -> tuple[SlipRound, ...]:
             rows.append(_player_round(e, pair))
             continue
         ns, ew = movement.ns_pair(e), movement.ew_pair(e)
-        seat = Seat(e.table, Line.NS if pair == ns else Line.EW)
+        seat = TableSide(e.table, Line.NS if pair == ns else Line.EW)
         rows.append(SlipRound(rnd, seat, ew if pair == ns else ns, e.boards, e.arrow_switch))
     return tuple(rows)
 
@@ -255,7 +255,7 @@ def _player_round(e: Encounter, player: Pair) -> SlipRound:
     around = [Pair(e.players[(at + k) % 4]) for k in range(4)]
     return SlipRound(
         e.round,
-        Seat(e.table, Line.NS if at % 2 == 0 else Line.EW),
+        TableSide(e.table, Line.NS if at % 2 == 0 else Line.EW),
         around[1],
         e.boards,
         e.arrow_switch,
@@ -273,7 +273,7 @@ class RoverRound:
     """One round of a rover's route."""
 
     round: int
-    seat: Seat
+    seat: TableSide
     opponent: Pair | None
     boards: BoardSet
     displaces: Pair | None
@@ -397,13 +397,13 @@ class _View:
 
     def __init__(self, movement: Movement) -> None:
         self.movement = movement
-        self._seats: dict[tuple[Pair, int], Seat] = {}
+        self._seats: dict[tuple[Pair, int], TableSide] = {}
         self._at: dict[tuple[int, int], list[int]] = defaultdict(list)
-        self._places: dict[Pair, set[Seat]] = defaultdict(set)
+        self._places: dict[Pair, set[TableSide]] = defaultdict(set)
         first_board: dict[int, BoardSet] = {}
         for e in sorted(movement.schedule, key=lambda e: (e.round, e.table)):
             for pair, line in self._sides(e):
-                seat = Seat(e.table, line)
+                seat = TableSide(e.table, line)
                 self._seats.setdefault((pair, e.round), seat)
                 self._places[pair].add(seat)
             for board in e.boards:
@@ -417,10 +417,10 @@ class _View:
         m = self.movement
         return ((m.ns_pair(e), Line.NS), (m.ew_pair(e), Line.EW))
 
-    def seat(self, pair: Pair, rnd: int) -> Seat:
+    def seat(self, pair: Pair, rnd: int) -> TableSide:
         return self._seats.get((pair, rnd), SITS_OUT)
 
-    def seats_of(self, pair: Pair) -> set[Seat]:
+    def seats_of(self, pair: Pair) -> set[TableSide]:
         return self._places[pair]
 
     def sitting_out(self, rnd: int) -> list[Pair]:

@@ -17,7 +17,7 @@ from engine.guides import (
     CardRound,
     PairSlip,
     RoverCard,
-    Seat,
+    TableSide,
     boards_text,
     pair_slips,
     placement,
@@ -70,7 +70,7 @@ def _card_row(r: CardRound) -> list[str]:
     ]
 
 
-def _next(seat: Seat | None) -> str:
+def _next(seat: TableSide | None) -> str:
     return "end" if seat is None else str(seat)
 
 

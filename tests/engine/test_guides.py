@@ -16,8 +16,8 @@ import plugins.movements
 from engine.errors import TravellerError
 from engine.guides import (
     BoardSpot,
-    Seat,
     Stand,
+    TableSide,
     board_route,
     board_sets,
     pair_slips,
@@ -122,7 +122,7 @@ def test_following_the_cards_reproduces_the_next_round(movement: Movement) -> No
     set_of = {b: s for s in board_sets(movement) for b in s}
     laid = {(e.round, e.table): set_of[e.boards[0]] for e in movement.schedule}
     seated = {
-        (p, e.round): Seat(e.table, line)
+        (p, e.round): TableSide(e.table, line)
         for e in movement.schedule
         for p, line in ((movement.ns_pair(e), Line.NS), (movement.ew_pair(e), Line.EW))
     }
@@ -136,7 +136,7 @@ def test_following_the_cards_reproduces_the_next_round(movement: Movement) -> No
             assert r.boards_next is not None
             for table in r.boards_next.tables:
                 arriving[r.round + 1, table].add(set_of[r.boards[0]])
-            sit_out = Seat(None, None)
+            sit_out = TableSide(None, None)
             assert r.ns_next == seated.get((r.ns, r.round + 1), sit_out)
             assert r.ew_next == seated.get((r.ew, r.round + 1), sit_out)
     # Sets resting (bye stand, aside) come back by the route; together with the cards'
@@ -198,13 +198,13 @@ def test_the_stationary_pairs_card_and_slip() -> None:
     m = howell(6)
     slip = next(s for s in pair_slips(m) if s.pair == Pair(12))
     assert slip.phantom  # the manual's advice: the stationary pair is the phantom
-    assert {r.seat for r in slip.rounds} == {Seat(1, Line.NS)}
+    assert {r.seat for r in slip.rounds} == {TableSide(1, Line.NS)}
     card = table_cards(m)[0]
     assert card.table == 1
     assert [(r.ns, r.ew, r.boards) for r in card.rounds] == [
         (Pair(12), Pair(r), (2 * r - 1, 2 * r)) for r in range(1, 12)
     ]
-    assert all(r.ns_next == Seat(1, Line.NS) for r in card.rounds[:-1])
+    assert all(r.ns_next == TableSide(1, Line.NS) for r in card.rounds[:-1])
 
 
 def test_a_mitchell_moves_pairs_up_and_boards_down() -> None:
@@ -212,8 +212,8 @@ def test_a_mitchell_moves_pairs_up_and_boards_down() -> None:
     m = family.build(5, parse_options(family, {}))
     for card in table_cards(m):
         for r in card.rounds[:-1]:
-            assert r.ns_next == Seat(card.table, Line.NS)
-            assert r.ew_next == Seat(card.table % 5 + 1, Line.EW)
+            assert r.ns_next == TableSide(card.table, Line.NS)
+            assert r.ew_next == TableSide(card.table % 5 + 1, Line.EW)
             assert r.boards_next == BoardSpot(Stand.TABLE, ((card.table - 2) % 5 + 1,))
     assert [s.spot for s in placement(m)] == [BoardSpot(Stand.TABLE, (t,)) for t in range(1, 6)]
 

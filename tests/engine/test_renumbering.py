@@ -500,6 +500,7 @@ def sessions(draw: st.DrawFn) -> tuple[list[PlayedSection], dict[str, Movement],
     return first, following, stationary
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_a_renumbering_is_valid_or_refused_with_a_reason(

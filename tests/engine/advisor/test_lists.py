@@ -329,6 +329,7 @@ def test_remarks_read_on_the_lines_they_describe() -> None:
             assert {Kind.APPENDIX_MITCHELL, Kind.HOWELL} <= firsts
 
 
+@pytest.mark.slow
 def test_every_movement_named_with_a_family_builds() -> None:
     count, refused = 0, set()
     for plan in TWO_SESSION_PLANS:

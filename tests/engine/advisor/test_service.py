@@ -152,6 +152,7 @@ def test_two_session_proposals_assign_each_session() -> None:
     assert data[1]["sections"][1]["balance"] is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tables", range(3, 46))
 def test_every_plan_of_the_two_session_list_can_be_assigned(tables: int) -> None:
     """Every plan the JCBL two-session list prints for 3 to 45 tables is played by the

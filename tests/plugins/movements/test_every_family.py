@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ def options_for(family: MovementFamily, draw: st.DataObject) -> dict[str, Any]:
     return given
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), family=st.sampled_from(FAMILIES), tables=st.integers(1, 45))
 def test_a_family_builds_a_sound_movement_or_says_why_not(

@@ -162,6 +162,7 @@ def test_a_three_quarter_howell_is_as_balanced_without_relays(base: int, appende
     assert short.relays == ()
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_every_appendix_howell_keeps_the_rules(data: st.DataObject) -> None:

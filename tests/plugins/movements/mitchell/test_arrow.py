@@ -155,6 +155,7 @@ def assert_one_field(m: Movement, tables: int) -> None:
 VARIANTS = {1: ["straight"], 0: ["skip", "relay"]}
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), tables=st.integers(3, 20))
 def test_every_size_and_switch_schedule_is_sound(data: st.DataObject, tables: int) -> None:

@@ -246,6 +246,7 @@ def test_every_even_base_from_4_to_20_is_sound(tables: int) -> None:
     boards_per_round=st.integers(1, 4),
     first_board=st.integers(1, 30),
 )
+@pytest.mark.slow
 def test_the_validators_invariants_hold_on_every_base(
     tables: int, boards_per_round: int, first_board: int
 ) -> None:

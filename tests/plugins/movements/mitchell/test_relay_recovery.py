@@ -18,7 +18,7 @@ import pytest
 
 from engine.advisor.service import advise
 from engine.errors import InvalidMovement, PluginError
-from engine.guides import BoardSpot, Seat, Stand, table_cards
+from engine.guides import BoardSpot, Stand, TableSide, table_cards
 from engine.movement import Movement
 from engine.registry import ENTRY_POINT_GROUP, create_registry, parse_options
 from engine.seating import Line, Pair
@@ -335,13 +335,13 @@ def test_the_rule_keeps_duplicate_play_on_any_even_number_of_tables(tables: int,
 def test_the_guide_cards_tell_the_exchanges() -> None:
     near = {c.table: c for c in table_cards(build(8, 3))}
     four = near[4].rounds[3]
-    assert four.ns_next == Seat(8, Line.NS)
+    assert four.ns_next == TableSide(8, Line.NS)
     assert four.boards_next == BoardSpot(Stand.TABLE, (4,))
-    assert near[8].rounds[3].ns_next == Seat(4, Line.NS)
-    assert near[8].rounds[4].ns_next == Seat(4, Line.NS)  # back home after round 5
+    assert near[8].rounds[3].ns_next == TableSide(4, Line.NS)
+    assert near[8].rounds[4].ns_next == TableSide(4, Line.NS)  # back home after round 5
     assert near[5].rounds[3].boards_next == BoardSpot(Stand.BYE)
     far = {c.table: c for c in table_cards(build(8, 5))}
-    assert far[1].rounds[6].ns_next == Seat(5, Line.NS)
+    assert far[1].rounds[6].ns_next == TableSide(5, Line.NS)
     assert far[2].rounds[3].boards_next == BoardSpot(Stand.TABLE, (8,))
 
 

@@ -222,6 +222,7 @@ def _buildable(tables: int, style: Style) -> bool:
     twin=st.booleans(),
     per_round=st.integers(1, 3),
 )
+@pytest.mark.slow
 def test_every_size_compares_the_teams(case: tuple[int, Style], twin: bool, per_round: int) -> None:
     tables, style = case
     m = MM.build(

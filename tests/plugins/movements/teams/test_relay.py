@@ -69,6 +69,7 @@ def test_standard_start() -> None:
     assert [first[t].ew for t in range(1, 8)] == [3, 4, 5, 6, 7, 1, 2]  # EW two tables lower
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(tables=st.sampled_from(range(3, 26, 2)), per_round=st.integers(1, 4))
 def test_standard_every_odd_size(tables: int, per_round: int) -> None:
@@ -172,6 +173,7 @@ def test_stagger_six_teams() -> None:
     assert [e.boards[0] for e in second.round(2)] == [11, 21, 1, 11, 21, 1]
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(tables=st.sampled_from(range(4, 25, 2)), per_round=st.integers(1, 4))
 def test_stagger_every_size(tables: int, per_round: int) -> None:
