@@ -4,9 +4,9 @@
 
     from engine import hookimpl, Movement, Encounter, board_set, Numbering, Pair
 
-Everything a movement family, a scoring method, a VP scale, a masterpoint rule or a
-carry-over rule needs is named in ``__all__``; the plugin author's guide
-(``docs/plugin-authors.md``) uses nothing else. The test kit is
+Everything a movement family, a scoring method, a VP scale, a masterpoint rule, a
+carry-over rule or a Swiss pairing method needs is named in ``__all__``; the plugin
+author's guide (``docs/plugin-authors.md``) uses nothing else. The test kit is
 :mod:`engine.testing` (an in-memory application with your plugin loaded).
 
 Modules inside the engine import from the module that defines a name, never from
@@ -60,11 +60,16 @@ from engine.movement import (
     uncompared,
 )
 from engine.numbers import round_half_up, show
+from engine.pairing.advice import setup_warnings
+from engine.pairing.field import Draw, Field, FieldKind, History, Match, Standing
+from engine.pairing.method import check_draw, check_request
+from engine.pairing.rules import PairingOptions, RematchRule
 from engine.registry import (
     CarryOverRule,
     ConvertsToVictoryPoints,
     MasterpointRule,
     MovementFamily,
+    PairingMethod,
     PlaysKnockouts,
     PlaysMatches,
     Qualifying,
@@ -101,11 +106,15 @@ __all__ = [
     "Conflict",
     "Contract",
     "ConvertsToVictoryPoints",
+    "Draw",
     "DuplicateResult",
     "Eligibility",
     "EligibilityRule",
     "Encounter",
     "EntryKind",
+    "Field",
+    "FieldKind",
+    "History",
     "ImpossibleScore",
     "InvalidContract",
     "InvalidFile",
@@ -115,6 +124,7 @@ __all__ = [
     "KnockoutSegment",
     "Line",
     "MasterpointRule",
+    "Match",
     "MatchBoard",
     "MatchResult",
     "MatchScore",
@@ -126,6 +136,8 @@ __all__ = [
     "Numbering",
     "Pair",
     "PairTotal",
+    "PairingMethod",
+    "PairingOptions",
     "PlaysKnockouts",
     "PlaysMatches",
     "PluginError",
@@ -133,6 +145,7 @@ __all__ = [
     "ReasonRequired",
     "Rejected",
     "Relay",
+    "RematchRule",
     "ScoredResult",
     "ScoringMethod",
     "Seat",
@@ -141,6 +154,7 @@ __all__ = [
     "SegmentFacts",
     "SitOut",
     "Split",
+    "Standing",
     "StoreError",
     "Strain",
     "TableResult",
@@ -151,6 +165,8 @@ __all__ = [
     "Vulnerability",
     "board_set",
     "check",
+    "check_draw",
+    "check_request",
     "equal_stops",
     "hookimpl",
     "imps",
@@ -160,6 +176,7 @@ __all__ = [
     "round_half_up",
     "score",
     "score_ns",
+    "setup_warnings",
     "show",
     "uncompared",
     "validate",

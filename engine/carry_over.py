@@ -18,8 +18,8 @@ from pydantic import BaseModel
 
 from engine.errors import InvalidInput, NotFound, Rejected
 from engine.numbers import show
+from engine.ranks import RankBy, ranked
 from engine.registry import CarryOverRule, Qualifying, Registry, parse_options
-from engine.standings import RankBy, ranked
 from engine.totals import Contestant, SectionsOf, contestants
 from engine.tournament import CarriedScore, Tournament
 from engine.tournament.checks import stage_sessions

@@ -53,6 +53,15 @@ class ReasonRequired(Rejected):
     """A correction, adjustment or override given without a reason."""
 
 
+class ResultsMissing(ReasonRequired):
+    """A session closed without a reason while tables the movement schedules have no
+    result; ``problems`` lists them."""
+
+    def __init__(self, message: str, *, problems: list[str], hint: str | None = None) -> None:
+        self.problems = problems
+        super().__init__(message, hint=hint)
+
+
 class InvalidMovement(TravellerError, ValueError):
     """A movement whose schedule breaks a rule of duplicate play (see the validator report)."""
 

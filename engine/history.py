@@ -2,9 +2,13 @@
 totals), what changed between two positions, the audit trail, and forks that write
 nothing.
 
-The store's notification id is the global position of every event. This module reads an
-application's store and builds forks of it, so it sits above :mod:`engine.application`,
-which never imports it.
+A tournament's *position* counts its own history: 1 is its creation, n its n-th event
+(its sections' events included), whatever else the store holds, so a position means the
+same in every store the tournament is kept in. The store's notification id, the *store
+position*, counts every event of every tournament; both are given with each event.
+
+This module reads an application's store and builds forks of it, so it sits above
+:mod:`engine.application`, which never imports it.
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ from typing import Any
 from uuid import UUID
 
 from engine.application import Traveller
-from engine.errors import NotFound
+from engine.errors import InvalidInput, NotFound
 from engine.events import DomainEvent
+from engine.ranks import RankBy, Standings
 from engine.registry import Registry
 from engine.seating import Pair
 from engine.section import Section, SectionOpened, project_section
-from engine.standings import RankBy, Standings, compute_standings
+from engine.standings import compute_standings
 from engine.totals import Totals, compute_totals
 from engine.tournament import (
     EventCreated,
@@ -31,16 +36,19 @@ from engine.tournament import (
     project_tournament,
     section_id,
 )
+from engine.tournament.checks import check_sessions
 
 BATCH = 1000
 
 
 @dataclass(frozen=True)
 class Recorded:
-    """An event with its position in the store."""
+    """An event with its place in the store (``position``, the store position) and in
+    its tournament's history (``number``: 1 is the tournament's creation)."""
 
     position: int
     event: DomainEvent
+    number: int = 0
 
 
 def history(
@@ -48,23 +56,29 @@ def history(
     event_id: UUID,
     *,
     until: int | None = None,
+    until_number: int | None = None,
     until_time: dt.datetime | None = None,
 ) -> Iterator[Recorded]:
-    """Every event of one tournament (its own and its sections'), in store order."""
+    """Every event of one tournament (its own and its sections'), in store order, up to
+    store position ``until``, the tournament's ``until_number``-th event, or a moment."""
     ours = {event_id}
     start: int | None = 1
+    number = 0
     while True:
         batch = app.recorder.select_notifications(start, BATCH, stop=until)
         for n in batch:
             if n.originator_id not in ours:
                 continue
+            if until_number is not None and number >= until_number:
+                return
             event = app.mapper.to_domain_event(n)
             assert isinstance(event, DomainEvent)
             if until_time is not None and event.timestamp > until_time:
                 return
             if isinstance(event, SessionAdded):
                 ours |= {section_id(event_id, event.session, s) for s in event.sections}
-            yield Recorded(n.id, event)
+            number += 1
+            yield Recorded(n.id, event, number)
         if len(batch) < BATCH:
             return
         start = batch[-1].id + 1
@@ -72,11 +86,22 @@ def history(
 
 @dataclass
 class Snapshot:
-    """A tournament and its sections as they stood at ``position``."""
+    """A tournament and its sections as they stood after ``last``, the last event of its
+    history folded into them."""
 
-    position: int
+    last: Recorded
     tournament: Tournament
     sections: dict[UUID, Section]
+
+    @property
+    def position(self) -> int:
+        """The store position of the last event folded."""
+        return self.last.position
+
+    @property
+    def number(self) -> int:
+        """The tournament's position: how many of its events were folded."""
+        return self.last.number
 
     def sections_of(self, session: int) -> list[Section]:
         names = self.tournament.sessions.get(session, ())
@@ -127,21 +152,34 @@ def state_at(
     app: Traveller,
     event_id: UUID,
     *,
+    number: int | None = None,
     position: int | None = None,
     time: dt.datetime | None = None,
 ) -> Snapshot:
-    """Fold the tournament's events up to a position or a moment (the same fold as live)."""
+    """Fold the tournament's events up to its ``number``-th event, a store ``position``
+    or a moment (the same fold as live; with none of them, up to now)."""
+    if number is not None and number < 1:
+        raise InvalidInput(
+            f"There is no position {number}: an event's history starts at 1 (its creation)."
+        )
     fold = Fold()
-    last = 0
-    for rec in history(app, event_id, until=position, until_time=time):
-        last = rec.position
+    last: Recorded | None = None
+    for rec in history(app, event_id, until=position, until_number=number, until_time=time):
+        last = rec
         fold.add(rec.event)
-    if event_id not in fold.tournaments:
+    if last is None or event_id not in fold.tournaments:
         raise NotFound(
             f"Event {event_id} did not exist yet at that point.",
             hint="Give a later position or time (see `traveller audit`).",
         )
-    return Snapshot(last, fold.tournaments[event_id], fold.sections)
+    tournament = fold.tournaments[event_id]
+    if number is not None and last.number < number:
+        raise NotFound(
+            f"Event {tournament.name!r} has {last.number} events in its history, so there "
+            f"is no position {number}.",
+            hint=f"Give a position from 1 to {last.number} (`traveller audit` numbers them).",
+        )
+    return Snapshot(last, tournament, fold.sections)
 
 
 def rebuild(app: Traveller) -> tuple[int, dict[tuple[UUID, int], Standings]]:
@@ -175,10 +213,18 @@ def standings_at(
     event_id: UUID,
     session: int = 1,
     *,
+    number: int | None = None,
     position: int | None = None,
     time: dt.datetime | None = None,
 ) -> Standings:
-    snap = state_at(app, event_id, position=position, time=time)
+    """A session's standings as they stood (see :func:`state_at`)."""
+    snap = state_at(app, event_id, number=number, position=position, time=time)
+    return standings_of(app, snap, session)
+
+
+def standings_of(app: Traveller, snap: Snapshot, session: int) -> Standings:
+    """A session's standings in a snapshot; the session must exist by then."""
+    check_sessions(snap.tournament, [session])
     return compute_standings(app.registry, snap.tournament, snap.sections_of(session), session)
 
 
@@ -186,6 +232,7 @@ def totals_at(
     app: Traveller,
     event_id: UUID,
     *,
+    number: int | None = None,
     position: int | None = None,
     time: dt.datetime | None = None,
     sessions: Sequence[int] | None = None,
@@ -193,7 +240,7 @@ def totals_at(
     by: RankBy = RankBy.SCORE,
 ) -> Totals:
     """The totals as they stood at a position or a moment (the same fold as live)."""
-    snap = state_at(app, event_id, position=position, time=time)
+    snap = state_at(app, event_id, number=number, position=position, time=time)
     return compute_totals(
         app.registry, snap.tournament, snap.sections_of, sessions=sessions, stage=stage, by=by
     )
@@ -210,8 +257,10 @@ def audit(
     pair: str | None = None,
     session: int | None = None,
     section: str | None = None,
+    zone: dt.tzinfo | None = None,
 ) -> list[dict[str, Any]]:
-    """Every event (filtered to one board or one pair): position, time, who, why, what."""
+    """Every event (filtered to one board or one pair): its position in the tournament's
+    history and in the store, time (in ``zone``, UTC by default), who, why, what."""
     where: dict[UUID, tuple[int, str]] = {}
     out = []
     wanted = None if pair is None else Pair.parse(pair)
@@ -235,8 +284,9 @@ def audit(
             continue
         out.append(
             {
-                "position": rec.position,
-                "time": event.timestamp.isoformat(),
+                "position": rec.number,
+                "store_position": rec.position,
+                "time": event.timestamp.astimezone(zone or dt.UTC).isoformat(),
                 "type": event.type,
                 "actor": event.actor,
                 "reason": event.reason,

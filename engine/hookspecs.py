@@ -49,3 +49,8 @@ def traveller_register_masterpoint_rules(register: Callable[[Any], None]) -> Non
 @hookspec
 def traveller_register_carry_over_rules(register: Callable[[Any], None]) -> None:
     """Register carry-over rules (following :class:`engine.registry.CarryOverRule`)."""
+
+
+@hookspec
+def traveller_register_pairing_methods(register: Callable[[Any], None]) -> None:
+    """Register Swiss pairing methods (following :class:`engine.registry.PairingMethod`)."""

@@ -5,22 +5,31 @@ question or both: an :class:`AwardScale` turns a field into the masterpoints of 
 an :class:`EligibilityRule` decides whether a pair's part in a session lets it earn any.
 :func:`session_eligibility` asks an eligibility rule about every contestant of a session in
 the store, from what its movement and recorded results say each one played.
+:func:`fields_to_award` and :func:`award_fields` work out a session's awards from its
+standings (the event records them, :class:`engine.tournament.events.MasterpointsAwarded`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from fractions import Fraction
+from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from engine.errors import InvalidInput
+from engine.errors import InvalidInput, PluginError, Rejected
+from engine.lineup import credited_players
+from engine.match_reports import cross_table_report, vp_scale_of
+from engine.numbers import round_half_up
+from engine.ranks import PLAYERS, FieldStandings, Standings
+from engine.registry import PlaysMatches, Registry, parse_options
 from engine.seating import Line, Pair, pair_at
 from engine.section import Section
-from engine.standings import names_of
-from engine.tournament import Tournament
+from engine.standings import names_of, player_key, scoring_choice
+from engine.tournament import ContestantKind, Player, Tournament
+from engine.tournament.events import AwardedContestant, AwardedField
 
 
 @dataclass(frozen=True)
@@ -199,3 +208,292 @@ def conditions(plugin: Any, options: BaseModel) -> str:
 
 def _shown(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# ---- awards from an event's standings ------------------------------------------------------
+
+FIELD_FACTS = ("contestants", "teams")
+"""Options of an award scale that the event fills in for each field: the contestants
+ranked together (counted from the standings) and whether they are teams."""
+TEAM_RECORD = ("boards", "vp", "max_vp", "players")
+"""Options of an award scale that the event fills in for each team (its record): boards a
+round, the VPs of the matches it won, the most VPs of a match, its players."""
+FILLED_BY_THE_EVENT = FIELD_FACTS + TEAM_RECORD
+TEAMS = "TEAMS"
+"""The name of a team section's field in the standings."""
+LOPSIDED = 10_000
+"""An IMP margin beyond every VP scale's blitz: the most VPs of a match."""
+
+Kind = Literal["pairs", "players", "teams"]
+
+
+@dataclass(frozen=True)
+class TeamRecord:
+    """What a team achieved in its section, as a team award scale may read it."""
+
+    boards: int
+    """Boards a round (B)."""
+    won_vp: Decimal
+    """The VPs of the matches it won (V)."""
+    max_vp: Decimal
+    """The most VPs a match gives (M)."""
+    players: int
+    """The team's players (Pm)."""
+
+    def options(self) -> dict[str, Any]:
+        return {
+            "boards": self.boards,
+            "vp": str(self.won_vp),
+            "max_vp": str(self.max_vp),
+            "players": self.players,
+        }
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One contestant of a field to award, as the standings rank it."""
+
+    section: str
+    key: str
+    rank: str
+    label: str
+    """How the director names it: ``NS 3``, ``Team 2``, a player's name."""
+    players: tuple[Player, ...]
+    record: TeamRecord | None = None
+
+
+@dataclass(frozen=True)
+class FieldToAward:
+    """The contestants of one field of the standings, best first."""
+
+    section: str
+    name: str
+    kind: Kind
+    ranked: tuple[Ranked, ...]
+
+
+def _kind(section: Section) -> Kind:
+    kind = section.movement.kind if section.movement is not None else "pairs"
+    return "players" if kind == "individual" else kind
+
+
+def fields_to_award(
+    registry: Registry, tournament: Tournament, sections: Sequence[Section], standings: Standings
+) -> list[FieldToAward]:
+    """The fields of a session's standings that earn masterpoints, each with its
+    contestants and the players credited with their awards.
+
+    An event that ranks players earns by its ranking of players; otherwise each field of
+    each section (NS and EW of a Mitchell, every pair of a Howell, the players of an
+    individual movement, the teams of a team section — SRR + pairs included: its pairs'
+    ranking is beside the teams'). A flight's or the whole session's percentage ranking
+    earns none of its own. The players credited are those credited with the contestant's
+    score (:func:`engine.lineup.credited_players`: a substitute who played most of the
+    boards in place of the player replaced)."""
+    by_name = {s.name: s for s in sections}
+    players_ranked = tournament.ranking.contestants is ContestantKind.PLAYERS
+    found = []
+    for field in standings.fields:
+        if field.flight is not None or (field.name == PLAYERS) != players_ranked:
+            continue
+        kind = "players" if players_ranked else _kind(by_name[field.section.split("+")[0]])
+        if kind == "teams" and field.name != TEAMS:
+            continue
+        found.append(
+            FieldToAward(
+                field.section,
+                field.name,
+                kind,
+                tuple(_ranked(registry, tournament, by_name, field, kind)),
+            )
+        )
+    return found
+
+
+def _ranked(
+    registry: Registry,
+    tournament: Tournament,
+    sections: Mapping[str, Section],
+    field: FieldStandings,
+    kind: Kind,
+) -> Iterator[Ranked]:
+    records: dict[str, dict[int, tuple[Fraction, Fraction, int]]] = {}
+    for row in field.rows:
+        own = row.section or field.section
+        state = sections[own]
+        players = credited_players(tournament, state, row.pair)
+        if row.player is not None:
+            players = tuple(p for p in players if player_key(p) == row.player)
+        label = (
+            f"Team {row.pair.number}"
+            if kind == "teams"
+            else (" – ".join(row.names) if row.player is not None else str(row.pair))
+        )
+        record = None
+        if kind == "teams" and players:
+            if own not in records:
+                records[own] = _team_wins(registry, tournament, state)
+            won = records[own].get(row.pair.number)
+            if won is not None:
+                vp, most, boards = won
+                record = TeamRecord(boards, round_half_up(vp), round_half_up(most), len(players))
+        yield Ranked(own, row.key, row.rank, f"{label} of section {own}", players, record)
+
+
+def _team_wins(
+    registry: Registry, tournament: Tournament, state: Section
+) -> dict[int, tuple[Fraction, Fraction, int]]:
+    """Each team's (VPs of the matches it won, the most VPs of a match, boards a round),
+    from the section's cross-table; none when its method gives no VPs."""
+    method = registry.scoring(scoring_choice(tournament, state)[0])
+    scale = vp_scale_of(registry, tournament, state)
+    if scale is None or state.movement is None or not isinstance(method, PlaysMatches):
+        return {}
+    boards = state.movement.boards_per_round
+    most = scale.victory_points(LOPSIDED, boards)[0]
+    table = cross_table_report(registry, tournament, state).table
+    column = {team: i for i, team in enumerate(table.teams)}
+    rows = {row.team: row for row in table.rows}
+    wins = {}
+    for row in table.rows:
+        won = Fraction(0)
+        for other in table.teams:
+            if other == row.team:
+                continue
+            theirs = rows[other].against[column[row.team]]
+            won += sum(
+                (m for m, t in zip(row.against[column[other]], theirs, strict=True) if m > t),
+                Fraction(0),
+            )
+        wins[row.team] = (won, most, boards)
+    return wins
+
+
+def shared_award(awards: Sequence[Decimal], first: int, last: int) -> Decimal:
+    """What each of the contestants tied for places ``first`` to ``last`` earns: the
+    awards of those places shared equally (a place beyond the awards earns none),
+    rounded half up to two decimals (JCBL)."""
+    total = sum((Fraction(a) for a in awards[first - 1 : last]), Fraction(0))
+    return round_half_up(total / (last - first + 1))
+
+
+def tied_groups(ranked: Sequence[Ranked]) -> Iterator[tuple[int, int, Sequence[Ranked]]]:
+    """The contestants best first in groups of the same rank: (first place, last place,
+    the group)."""
+    start = 0
+    while start < len(ranked):
+        end = start + 1
+        while end < len(ranked) and ranked[end].rank == ranked[start].rank:
+            end += 1
+        yield start + 1, end, ranked[start:end]
+        start = end
+
+
+def award_fields(
+    rule: AwardScale, chosen: Mapping[str, Any], fields: Sequence[FieldToAward]
+) -> tuple[AwardedField, ...]:
+    """Each field's awards under ``rule`` with the options ``chosen`` for the event.
+
+    The rule is told what the event knows of each field (:data:`FIELD_FACTS`) and of each
+    team (:data:`TEAM_RECORD`), as far as its options name them. Contestants tied share the
+    awards of the places they tie for; every player of a placed contestant is credited."""
+    declared = rule.Options.model_fields
+    out = []
+    for field in fields:
+        given: dict[str, Any] = dict(chosen)
+        if "contestants" in declared:
+            given["contestants"] = len(field.ranked)
+        if "teams" in declared:
+            given["teams"] = field.kind == "teams"
+        options = parse_options(rule, given)
+        table = rule.awards(options)
+        awards = []
+        for first, last, group in tied_groups(field.ranked):
+            for one in group:
+                scale, record = table, {}
+                if one.record is not None and all(name in declared for name in TEAM_RECORD):
+                    record = one.record.options()
+                    scale = rule.awards(parse_options(rule, given | record))
+                points = shared_award(scale, first, last)
+                if points <= 0:
+                    continue
+                if not one.players:
+                    raise Rejected(
+                        f"{one.label} is placed {one.rank} but no entry is registered for it: "
+                        "its masterpoints would be credited to nobody.",
+                        hint="Register its players (`traveller entry add`) and award again.",
+                    )
+                awards.append(
+                    AwardedContestant(
+                        section=one.section,
+                        contestant=one.key,
+                        rank=one.rank,
+                        places=(first, last),
+                        points=points,
+                        players=one.players,
+                        record=record,
+                    )
+                )
+        out.append(
+            AwardedField(
+                section=field.section,
+                field=field.name,
+                kind=field.kind,
+                contestants=len(field.ranked),
+                options=options.model_dump(mode="json", exclude_none=True),
+                awards=tuple(awards),
+            )
+        )
+    return tuple(out)
+
+
+def chosen_rule(
+    registry: Registry,
+    tournament: Tournament,
+    rule: str | None,
+    options: Mapping[str, Any] | None,
+) -> tuple[AwardScale, dict[str, Any]]:
+    """The award scale and the options a session's awards follow: those given, over the
+    ones recorded for the event (by the same rule); given nothing, the recorded ones.
+
+    What the event itself tells the rule (the contestants, whether they are teams, a
+    team's record) is refused when given, and an option the rule needs and nobody gave
+    (JCBL: the game's class) is asked for."""
+    recorded = tournament.masterpoint_rule
+    if rule is None:
+        if recorded is None:
+            raise InvalidInput(
+                f"No masterpoint rule is chosen for {tournament.name}.",
+                hint="Give the rule and the game's class: --rule jcbl --class 3 (they are "
+                "recorded for the event).",
+            )
+        rule = recorded.rule
+    plugin = registry.masterpoint_rule(rule)
+    if not isinstance(plugin, AwardScale):
+        raise PluginError(
+            f"The {plugin.name} rule decides who may earn masterpoints; it awards none.",
+            hint="Award by a rule that gives places their masterpoints, such as jcbl.",
+        )
+    base = recorded.options if recorded is not None and recorded.rule == plugin.name else {}
+    given = dict(options or {})
+    filled = sorted(set(given) & set(FILLED_BY_THE_EVENT))
+    if filled:
+        raise InvalidInput(
+            f"{', '.join(filled)} {'is' if len(filled) == 1 else 'are'} worked out from the "
+            "event's standings and entries, not given.",
+            hint="Give only the game's conditions (such as --class); the contestants are "
+            "counted from the standings.",
+        )
+    chosen = {**base, **given}
+    needed = [
+        name
+        for name, info in plugin.Options.model_fields.items()
+        if info.is_required() and name not in FILLED_BY_THE_EVENT and name not in chosen
+    ]
+    if needed:
+        raise InvalidInput(
+            f"The {plugin.name} rule needs {', '.join(needed)} for {tournament.name}.",
+            hint="Give --class K (or --option NAME=VALUE); it is recorded for the event, "
+            "so later awards need not give it again.",
+        )
+    return plugin, chosen

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from engine.errors import Rejected
 from engine.matches import KnockoutMatch, MatchScore, SegmentFacts, segments_of
 from engine.numbers import round_half_up, show
+from engine.ranks import rank_labels
 from engine.registry import (
     PlaysKnockouts,
     PlaysMatches,
@@ -30,7 +31,7 @@ from engine.registry import (
 )
 from engine.seating import Line, Pair
 from engine.section.state import Section
-from engine.standings import names_of, player_key, rank_labels, scoring_choice
+from engine.standings import names_of, player_key, scoring_choice
 from engine.tournament.state import Tournament
 
 # ---- the round robin ------------------------------------------------------------------------
@@ -151,6 +152,17 @@ class CrossTable:
         }
 
 
+def vp_scale_of(
+    registry: Registry, tournament: Tournament, state: Section
+) -> VictoryPointScale | None:
+    """The VP scale the section's method converts its matches on, read as its options
+    ask (None for a method with no VP scale)."""
+    name, options = scoring_choice(tournament, state)
+    parsed = parse_options(registry.scoring(name), options)
+    scale_name = getattr(parsed, "vp_scale", None)
+    return None if scale_name is None else scale_for(registry.vp_scale(scale_name), parsed)
+
+
 def cross_table_report(registry: Registry, tournament: Tournament, state: Section) -> CrossTable:
     """The cross-table of a team section: each team's points against each other team (VPs
     when the section's method converts matches to VPs), its total and rank."""
@@ -165,7 +177,7 @@ def cross_table_report(registry: Registry, tournament: Tournament, state: Sectio
         )
     parsed = parse_options(method, options)
     scale_name = getattr(parsed, "vp_scale", None)
-    scale = None if scale_name is None else scale_for(registry.vp_scale(scale_name), parsed)
+    scale = vp_scale_of(registry, tournament, state)
     teams = [t.number for t in state.movement.teams]
     return CrossTable(
         session=state.session,

@@ -105,6 +105,11 @@ class Movement(BaseModel):
     same matches, so they go together (JCBL part 2 ch. 6 §11-6: in figure 21 rounds 1
     and 8); with an even number of teams only the relay round may go. Stopping early
     (dropping the last rounds) is :attr:`curtail_after`."""
+    ranks_pairs: bool = False
+    """A team movement whose pairs are ranked as well as its teams (SRR teams + pairs,
+    JCBL part 2 ch. 6 §10): every board is played across the field, so the NS pairs and
+    the EW pairs are each matchpointed as a Mitchell's are. A movement stored before this
+    existed reads as False."""
     description: str = ""
     plugin: str = ""
     plugin_version: str = ""

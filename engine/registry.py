@@ -23,6 +23,7 @@ from engine import hookspecs
 from engine.errors import InvalidInput, PluginError
 from engine.matches import KnockoutMatch, MatchScore, SegmentFacts
 from engine.movement import Movement
+from engine.pairing.method import PairingMethod as PairingMethod
 from engine.scoring import SectionFacts, SectionScore
 
 ENTRY_POINT_GROUP = "traveller"
@@ -212,11 +213,13 @@ class Registry:
         self._vp_scales = _Kind("VP scale")
         self._masterpoints = _Kind("masterpoint rule")
         self._carry_overs = _Kind("carry-over rule")
+        self._pairing = _Kind("pairing method")
         manager.hook.traveller_register_movements(register=self._movements.add)
         manager.hook.traveller_register_scoring_methods(register=self._scoring.add)
         manager.hook.traveller_register_vp_scales(register=self._vp_scales.add)
         manager.hook.traveller_register_masterpoint_rules(register=self._masterpoints.add)
         manager.hook.traveller_register_carry_over_rules(register=self._carry_overs.add)
+        manager.hook.traveller_register_pairing_methods(register=self._pairing.add)
 
     # -- lookup ------------------------------------------------------------------------
 
@@ -249,6 +252,12 @@ class Registry:
 
     def carry_over_rules(self) -> list[CarryOverRule]:
         return list(self._carry_overs.primary.values())
+
+    def pairing(self, name: str) -> PairingMethod:
+        return self._pairing.get(name)  # type: ignore[no-any-return]
+
+    def pairing_methods(self) -> list[PairingMethod]:
+        return list(self._pairing.primary.values())
 
     def loaded(self) -> list[tuple[str, str]]:
         """(entry-point name, distribution and version) for the log and the audit trail."""

@@ -9,23 +9,33 @@ as one field (JCBL part 3, ch. 3 §2): the results of every section that played 
 same boards go to the scoring method as one section's, each pair renumbered apart,
 and the points are shared back to the sections they came from. Beside the fields,
 the standings rank every pair of the session by percentage (a percentage game,
-part 2 ch. 4 §11), each flight of a stratified game (§19) and, in an individual,
-every player (ch. 5).
+part 2 ch. 4 §11), each flight of a stratified game (§19), in an individual every
+player (ch. 5) and, in SRR teams + pairs, the pairs beside the teams (ch. 6 §10). The
+shape of what it gives (rows, fields, the masterpoints awarded on them) is
+:mod:`engine.ranks`.
 """
 
 from __future__ import annotations
 
-import enum
-import hashlib
-import json
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from engine.numbers import round_half_up, show
+from engine.lineup import SubstituteShown, credited_players, substitutes_of
+from engine.numbers import round_half_up
+from engine.ranks import (
+    OVERALL,
+    PLAYERS,
+    TOP_FLIGHT,
+    FieldStandings,
+    RankBy,
+    StandingRow,
+    Standings,
+    ranked,
+    with_masterpoints,
+)
 from engine.registry import ConvertsToVictoryPoints, Registry, parse_options, scale_for
 from engine.scoring import (
     PairTotal,
@@ -36,140 +46,11 @@ from engine.scoring import (
     TableResult,
     credit_players,
 )
-from engine.seating import Numbering, Pair, pair_order
+from engine.seating import Line, Numbering, Pair, pair_order
 from engine.section import Section
 from engine.tournament import ContestantKind, Player, SectionRanking, Tournament
 
 T = TypeVar("T")
-
-OVERALL = "OVERALL"
-"""The name of the field of every pair of a session, ranked by percentage."""
-PLAYERS = "PLAYERS"
-"""The name of the field of every player of an individual."""
-TOP_FLIGHT = "A"
-"""The flight of a pair given none: the top flight ranks every pair."""
-
-
-class RankBy(enum.StrEnum):
-    """What a ranking orders contestants by."""
-
-    SCORE = "score"
-    """The total (matchpoints, IMPs …): pairs who met the same field."""
-    PERCENTAGE = "percentage"
-    """The total as a percentage of the tops of the boards played: fields and sections
-    of different sizes brought to the same terms (a percentage game, part 2 ch. 4 §11)."""
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    rank: str
-    pair: Pair
-    names: tuple[str, ...]
-    score: Decimal
-    percentage: Decimal
-    boards_played: int
-    section: str | None = None
-    """The pair's section, given when its field spans several sections."""
-    player: str | None = None
-    """The player's key (member number or name), in a ranking of players."""
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "rank": self.rank,
-            "pair": self.pair.number,
-            "names": list(self.names),
-            "score": str(self.score),
-            "percentage": str(self.percentage),
-            "boards_played": self.boards_played,
-        }
-        if self.section is not None:
-            data["section"] = self.section
-        if self.player is not None:
-            data["player"] = self.player
-        return data
-
-
-@dataclass(frozen=True)
-class FieldStandings:
-    section: str
-    """The section, or the sections of a field that spans several joined by ``+``."""
-    name: str
-    top: Fraction
-    rows: tuple[StandingRow, ...]
-    ranked_by: RankBy = RankBy.SCORE
-    flight: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "section": self.section,
-            "name": self.name,
-            "top": number(self.top),
-            "rows": [r.to_json() for r in self.rows],
-        }
-        if self.ranked_by is not RankBy.SCORE:
-            data["ranked_by"] = self.ranked_by.value
-        if self.flight is not None:
-            data["flight"] = self.flight
-        return data
-
-
-@dataclass(frozen=True)
-class Standings:
-    event: str
-    event_name: str
-    session: int
-    method: str
-    method_version: str
-    fields: tuple[FieldStandings, ...]
-    overall: FieldStandings | None = None
-    """Every pair of a session of several fields, ranked by percentage."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "event": self.event,
-            "name": self.event_name,
-            "session": self.session,
-            "method": self.method,
-            "method_version": self.method_version,
-            "fields": [f.to_json() for f in self.fields],
-            "overall": None if self.overall is None else self.overall.to_json(),
-        }
-
-    def digest(self) -> str:
-        """SHA-256 of the canonical JSON: what was published can be proven later."""
-        canonical = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode()).hexdigest()
-
-    def row(self, section: str, pair: Pair) -> StandingRow | None:
-        """The pair's row in the first field that ranks it (its section's own field)."""
-        for f in self.fields:
-            for r in f.rows:
-                if r.pair == pair and (r.section or f.section) == section and r.player is None:
-                    return r
-        return None
-
-
-def number(value: Fraction) -> int | str:
-    """An exact number for JSON: an int when whole, else the display string."""
-    return int(value) if value.denominator == 1 else show(value)
-
-
-def rank_labels(scores: Sequence[Decimal]) -> list[str]:
-    """Ranks of scores sorted best first; ties share a rank and are marked ``=``."""
-    first: dict[Decimal, int] = {}
-    for place, score in enumerate(scores, start=1):
-        first.setdefault(score, place)
-    ties = Counter(scores)
-    return [f"{first[s]}{'=' if ties[s] > 1 else ''}" for s in scores]
-
-
-def ranked(
-    items: Iterable[T], measure: Callable[[T], Decimal], order: Callable[[T], Any]
-) -> list[tuple[str, T]]:
-    """``items`` best first with their rank labels: ranks are decided on the rounded
-    ``measure`` (JCBL: round, then rank); ``order`` only lists tied items steadily."""
-    shown = sorted(items, key=lambda item: (-measure(item), order(item)))
-    return list(zip(rank_labels([measure(item) for item in shown]), shown, strict=True))
 
 
 # ---- scoring a session ------------------------------------------------------------------
@@ -184,6 +65,9 @@ class Entrant:
     entry: str | None
     names: tuple[str, ...]
     total: PairTotal
+    players: tuple[Player, ...] = ()
+    """The players credited with its score (see :mod:`engine.lineup`)."""
+    substitutes: tuple[SubstituteShown, ...] = ()
 
     def measure(self, by: RankBy) -> Decimal:
         return round_half_up(self.total.score if by is RankBy.SCORE else self.total.percentage)
@@ -368,8 +252,23 @@ def score_group(
 
 
 def names_of(tournament: Tournament, section: Section, pair: Pair) -> tuple[str, ...]:
-    entry = tournament.entries.get(section.seats.get(pair, ""))
-    return () if entry is None else tuple(entry.names)
+    """The names of the players credited with the pair's score (its substitutes' where
+    they played most of its boards)."""
+    return tuple(p.name for p in credited_players(tournament, section, pair))
+
+
+def entrant(tournament: Tournament, section: Section, pair: Pair, total: PairTotal) -> Entrant:
+    """The pair at ``pair`` with its total, the entry sitting there and who played."""
+    players = credited_players(tournament, section, pair)
+    return Entrant(
+        section.name,
+        pair,
+        section.seats.get(pair),
+        tuple(p.name for p in players),
+        total,
+        players,
+        substitutes_of(tournament, section, pair),
+    )
 
 
 def score_session(
@@ -386,15 +285,7 @@ def score_session(
             totals = scored[section.name].totals
             for field in section.fields():
                 by_name.setdefault(field.name, []).extend(
-                    Entrant(
-                        section.name,
-                        p,
-                        section.seats.get(p),
-                        names_of(tournament, section, p),
-                        totals[p],
-                    )
-                    for p in field.pairs
-                    if p in totals
+                    entrant(tournament, section, p, totals[p]) for p in field.pairs if p in totals
                 )
         top = max((t for s in group for t in scored[s.name].tops.values()), default=Fraction(0))
         sections_of = tuple(s.name for s in group)
@@ -405,10 +296,17 @@ def score_session(
 # ---- standings --------------------------------------------------------------------------
 
 
+def lines_meet(entrants: Iterable[Entrant]) -> bool:
+    """Whether the entrants come from both lines of a Mitchell: their rows then name the
+    line, or NS 1 and EW 1 would read alike."""
+    return len({e.pair.line for e in entrants}) > 1
+
+
 def rows_of(
-    entrants: Iterable[Entrant], by: RankBy, *, show_section: bool
+    entrants: Sequence[Entrant], by: RankBy, *, show_section: bool
 ) -> tuple[StandingRow, ...]:
     """The entrants ranked by ``by``, as standing rows."""
+    show_line = lines_meet(entrants)
     return tuple(
         StandingRow(
             rank=label,
@@ -418,9 +316,55 @@ def rows_of(
             percentage=round_half_up(e.total.percentage),
             boards_played=e.total.boards_played,
             section=e.section if show_section else None,
+            line=e.pair.line if show_line else None,
+            substitutes=e.substitutes,
         )
         for label, e in ranked(entrants, lambda e: e.measure(by), Entrant.order)
     )
+
+
+PAIRS_OF_TEAMS = "matchpoints"
+"""How the pairs of a team movement that ranks them (SRR teams + pairs) are scored: the
+pairs game's own method, whatever method scores the teams."""
+
+
+def pair_names(tournament: Tournament, section: Section, pair: Pair) -> tuple[str, ...]:
+    """The pair of a team at ``pair``: its first two players sit NS at home, the next two
+    EW away (a team's players are registered NS pair first, then EW pair)."""
+    names = names_of(tournament, section, pair)
+    return names[:2] if pair.line is Line.NS else names[2:4]
+
+
+def pair_fields(
+    registry: Registry, tournament: Tournament, section: Section
+) -> list[FieldStandings]:
+    """SRR teams + pairs (part 2 ch. 6 §10, appendix 1 list 4): beside the teams of a
+    section whose movement ranks its pairs too, the NS pairs and the EW pairs, each a
+    field matchpointed as a Mitchell's (part 2 ch. 4 §10: each line ranked apart). Every
+    board is played across the field, so each pair is compared on every board it plays."""
+    movement = section.movement
+    if movement is None or not movement.ranks_pairs:
+        return []
+    pairs = section.known_pairs()
+    lines = tuple(
+        ScoringField(line.value, tuple(p for p in pairs if p.line is line)) for line in Line
+    )
+    facts = replace(section.facts(), numbering=Numbering.MITCHELL, fields=lines)
+    scored = _score(registry, (PAIRS_OF_TEAMS, {}), facts)
+    top = max(scored.tops.values(), default=Fraction(0))
+    found = []
+    for field in lines:
+        entrants = [
+            replace(
+                entrant(tournament, section, p, scored.totals[p]),
+                names=pair_names(tournament, section, p),
+            )
+            for p in field.pairs
+            if p in scored.totals
+        ]
+        rows = rows_of(entrants, RankBy.SCORE, show_section=False)
+        found.append(FieldStandings(section.name, field.name, top, rows))
+    return found
 
 
 def flight_members(
@@ -463,12 +407,9 @@ def player_key(player: Player) -> str:
 
 def player_field(tournament: Tournament, base: RankedField, by: RankBy) -> FieldStandings:
     """An individual's standings (part 2 ch. 5): every player scores their pair's score."""
-    players = [
-        (e, p)
-        for e in base.entrants
-        for p in (tournament.entries[e.entry].players if e.entry in tournament.entries else ())
-    ]
+    players = [(e, p) for e in base.entrants for p in e.players]
     spans = len(base.sections) > 1
+    show_line = lines_meet(base.entrants)
     rows = tuple(
         StandingRow(
             rank=label,
@@ -478,6 +419,7 @@ def player_field(tournament: Tournament, base: RankedField, by: RankBy) -> Field
             percentage=round_half_up(e.total.percentage),
             boards_played=e.total.boards_played,
             section=e.section if spans else None,
+            line=e.pair.line if show_line else None,
             player=player_key(p),
         )
         for label, (e, p) in ranked(
@@ -488,8 +430,15 @@ def player_field(tournament: Tournament, base: RankedField, by: RankBy) -> Field
 
 
 def compute_standings(
-    registry: Registry, tournament: Tournament, sections: Iterable[Section], session: int
+    registry: Registry,
+    tournament: Tournament,
+    sections: Iterable[Section],
+    session: int,
+    *,
+    masterpoints: bool = True,
 ) -> Standings:
+    """A session's standings, with the masterpoints awarded on them once recorded (unless
+    ``masterpoints`` is false: the standings an award is worked out from)."""
     sections = list(sections)
     scored = score_session(registry, tournament, sections)
     fields = [
@@ -501,6 +450,8 @@ def compute_standings(
         )
         for f in scored.fields
     ]
+    for section in sections:
+        fields += pair_fields(registry, tournament, section)
     overall: FieldStandings | None = None
     # Flights and players rank the whole session: one field by its score, several by
     # percentage, so that fields of different sizes meet on the same terms.
@@ -530,7 +481,7 @@ def compute_standings(
         methods.add((default.name, default.version))
     # A section re-scored apart from the others makes the session's methods "mixed".
     method, version = methods.pop() if len(methods) == 1 else ("mixed", "")
-    return Standings(
+    standings = Standings(
         event=str(tournament.id),
         event_name=tournament.name,
         session=session,
@@ -539,3 +490,5 @@ def compute_standings(
         fields=tuple(fields),
         overall=overall,
     )
+    award = tournament.masterpoints.get(session) if masterpoints else None
+    return standings if award is None else with_masterpoints(standings, award)

@@ -19,18 +19,12 @@ from typing import Any
 
 from engine.errors import InvalidInput
 from engine.numbers import round_half_up, show
+from engine.ranks import RankBy, ranked
 from engine.registry import Registry
 from engine.scoring import PairTotal
 from engine.seating import Pair
 from engine.section import Section
-from engine.standings import (
-    Entrant,
-    RankBy,
-    flight_members,
-    player_key,
-    ranked,
-    score_session,
-)
+from engine.standings import Entrant, flight_members, player_key, score_session
 from engine.tournament import CarryOverRecorded, ContestantKind, Tournament
 from engine.tournament.checks import check_sessions, stage_sessions
 
@@ -102,14 +96,16 @@ class Contestant:
 
 
 def contestant_ids(
-    tournament: Tournament, entry: str | None
+    tournament: Tournament, e: Entrant
 ) -> list[tuple[ContestantId, tuple[str, ...]]]:
-    """The contestants an entry stands for, with their names: the pair, or each player."""
-    found = tournament.entries.get(entry or "")
+    """The contestants an entrant stands for, with their names: the pair — its entry's
+    regular players, whoever substituted for them, so that a pair is one contestant from
+    session to session — or each player credited with its score (:mod:`engine.lineup`)."""
+    found = tournament.entries.get(e.entry or "")
     if found is None:
         return []
     if tournament.ranking.contestants is ContestantKind.PLAYERS:
-        return [((player_key(p),), (p.name,)) for p in found.players]
+        return [((player_key(p),), (p.name,)) for p in e.players or found.players]
     return [(tuple(sorted(player_key(p) for p in found.players)), tuple(found.names))]
 
 
@@ -130,7 +126,7 @@ def contestants(
     for session in sessions:
         for e in score_session(registry, tournament, sections_of(session)).entrants():
             play = SessionPlay(session, e.section, e.pair, e.total)
-            for cid, name in contestant_ids(tournament, e.entry) or [_unseated(session, e)]:
+            for cid, name in contestant_ids(tournament, e) or [_unseated(session, e)]:
                 plays.setdefault(cid, []).append(play)
                 names[cid] = name
                 if e.entry is not None:

@@ -12,11 +12,13 @@ from typing import Any
 
 from engine import bridge
 from engine.errors import NotFound
+from engine.lineup import players_at
 from engine.numbers import show
+from engine.ranks import number
 from engine.registry import Registry
 from engine.scoring import ScoredResult, TableResult, shown_assigned
 from engine.section import Section
-from engine.standings import field_groups, number, score_group
+from engine.standings import field_groups, score_group
 from engine.tournament import Tournament
 
 
@@ -52,7 +54,10 @@ def traveller(
         "method": scored.method,
         "datum": None if board not in scored.datum else number(scored.datum[board]),
         **({} if board not in scored.datum_ew else {"datum_ew": number(scored.datum_ew[board])}),
-        "results": [_traveller_line(section, s) for s in sorted(rows, key=_order)],
+        "results": [
+            _traveller_line(section, s) | _names_at(tournament, section, s)
+            for s in sorted(rows, key=_order)
+        ],
     }
 
 
@@ -110,6 +115,27 @@ def _datum_of(s: ScoredResult) -> dict[str, Any]:
     the EW pairs' own, on a board whose split score gives them another)."""
     shown = {} if s.datum is None else {"datum": number(s.datum)}
     return shown if s.datum_ew is None else shown | {"datum_ew": number(s.datum_ew)}
+
+
+def _names_at(tournament: Tournament, section: Section, s: ScoredResult) -> dict[str, Any]:
+    """In a pairs game, the names of the players at the table in its round: a substitute
+    from the round they came in (:mod:`engine.lineup`)."""
+    movement = section.movement
+    if movement is not None and movement.kind != "pairs":
+        return {}
+    r = s.result
+    table = section.tables[(r.board, r.ns)]
+    # An arrow-switched board has the pairs the other way round from the schedule.
+    rnd = None if table.result is None else table.result.round
+    if movement is not None:
+        e = movement.scheduled.get((r.board, r.ns, r.ew)) or movement.scheduled.get(
+            (r.board, r.ew, r.ns)
+        )
+        rnd = rnd if e is None else e.round
+    return {
+        f"names_{side}": [p.name for p in players_at(tournament, section, pair, rnd)]
+        for side, pair in (("ns", r.ns), ("ew", r.ew))
+    }
 
 
 def _players_at(section: Section, s: ScoredResult) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from uuid import UUID
 
 import pytest
@@ -9,6 +11,16 @@ import pytest
 from engine.application import Traveller
 from engine.testing import memory_app
 from engine.tournament import Player
+
+
+@pytest.fixture(autouse=True, scope="session")
+def bug_reports(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Where a test that meets a bug through the command line leaves its report: not the
+    home folder (see ``adapters.cli.common.write_bug_report``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        folder = tmp_path_factory.mktemp("bug-reports")
+        patch.setenv("TRAVELLER_CRASH_DIR", str(folder))
+        yield folder
 
 
 @pytest.fixture

@@ -18,24 +18,37 @@ its fields: the options several commands share are declared once.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import functools
 import getpass
 import inspect
 import os
+import re
+import shlex
+import sqlite3
+import sys
+import traceback
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Annotated, Any, get_type_hints
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as installed_version
+from pathlib import Path
+from typing import Annotated, Any, get_args, get_type_hints
 from uuid import UUID
 
 import typer
+from eventsourcing.persistence import PersistenceError
 
 from adapters.cli import output
 from adapters.cli.output import Format
-from adapters.storage import env_for, store_url
+from adapters.storage import env_for, is_missing, store_file, store_url
+from adapters.storage import shown as store_shown
 from engine.application import Traveller
-from engine.errors import InvalidInput, TravellerError
+from engine.errors import InvalidInput, StoreError, TravellerError
 from engine.logging import configure_logging
+from engine.registry import Registry, create_registry
 from engine.seating import Numbering
 from engine.section import ResultEntry
 
@@ -83,13 +96,65 @@ OptionOpt = Annotated[list[str] | None, typer.Option("--option", help="KEY=VALUE
 
 _apps: dict[str, Traveller] = {}
 
+BUG_EXIT = 70
+"""The exit status of a bug in Traveller (``EX_SOFTWARE``); a director's mistake is 1."""
+
+
+def bug_report_folder() -> Path:
+    """Where bug reports are written: ``$TRAVELLER_CRASH_DIR``, else
+    ``$XDG_STATE_HOME/traveller`` (``~/.local/state/traveller``)."""
+    chosen = os.environ.get("TRAVELLER_CRASH_DIR")
+    if chosen:
+        return Path(chosen)
+    state = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(state) / "traveller"
+
+
+def write_bug_report(exc: BaseException) -> Path | None:
+    """The traceback of a bug, with the version and the command line (passwords in store
+    URLs masked), written to a new file in :func:`bug_report_folder`; None if it cannot be."""
+    try:
+        release = installed_version("traveller")
+    except PackageNotFoundError:
+        release = "unknown"
+    command = re.sub(r"://[^/@\s]+@", "://***@", shlex.join(["traveller", *sys.argv[1:]]))
+    text = "".join(
+        [
+            f"traveller {release}, Python {sys.version.split()[0]}\n",
+            f"command: {command}\n\n",
+            *traceback.format_exception(exc),
+        ]
+    )
+    try:
+        folder = bug_report_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"bug-{stamp}-{os.getpid()}.txt"
+        path.write_text(text, encoding="utf-8")
+    except OSError:
+        return None
+    return path
+
+
+def unusable(url: str, exc: PersistenceError | sqlite3.Error) -> StoreError:
+    """A store the database layer could not use (a server not running, a wrong password,
+    a file that is not a Traveller store), as a director's error."""
+    why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return StoreError(
+        f"Traveller could not use the store {store_shown(url)}: {why}",
+        hint="Check the --store URL (or $TRAVELLER_STORE), and that the database is running "
+        "and reachable.",
+    )
+
 
 def open_app(store: str | None) -> Traveller:
-    """The application for a store URL (one per process; memory stores live as long)."""
+    """The application for a store URL (one per store and process, a SQLite file known by
+    its full path; memory stores live as long)."""
     url = store_url(store)
-    if url not in _apps:
-        _apps[url] = Traveller(env_for(url))
-    return _apps[url]
+    key = str(store_file(url) or url)
+    if key not in _apps:
+        _apps[key] = Traveller(env_for(url))
+    return _apps[key]
 
 
 def actor_name(actor: str | None) -> str:
@@ -114,10 +179,39 @@ class Desk:
     actor: str
     event_given: str | None = None
     """``--event`` as typed: an id or a unique prefix of one."""
+    writes: bool = True
+    """The command records events: it may create its store. One that only reads says
+    that a store does not exist rather than create an empty one."""
+
+    @cached_property
+    def url(self) -> str:
+        """The store's URL: ``--store``, else ``$TRAVELLER_STORE``, else the default."""
+        return store_url(self.store)
 
     @cached_property
     def app(self) -> Traveller:
+        """The store's application (a command that only reads never creates the store)."""
+        if not self.writes and is_missing(self.url):
+            raise StoreError(
+                f"There is no store at {store_shown(self.url)}: nothing has been recorded there.",
+                hint="Give the store the events are in with --store (or $TRAVELLER_STORE); "
+                "a new one is made by the first command that records something, such as "
+                "`traveller event create`.",
+            )
         return open_app(self.store)
+
+    @cached_property
+    def registry(self) -> Registry:
+        """The plugins installed: the store's, or, when a command that records nothing
+        finds no store, the installed ones (no store is created for them)."""
+        if not self.writes and is_missing(self.url):
+            return create_registry()
+        return self.app.registry
+
+    @property
+    def opened(self) -> str | None:
+        """The store the command opened, as messages name it (None if none was)."""
+        return store_shown(self.url) if "app" in self.__dict__ else None
 
     @cached_property
     def event(self) -> UUID:
@@ -146,13 +240,24 @@ class Desk:
 
 
 def at_desk(
-    *, event: bool = False, actor: bool = False, store: bool = True, fmt: Format = Format.table
+    *,
+    event: bool = False,
+    actor: bool = False,
+    store: bool = True,
+    fmt: Format = Format.table,
+    writes: bool | None = None,
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Make a function of a :class:`Desk` a typer command with the options every command
     shares: ``--event`` first (with ``event``), then the function's own, then ``--store``
     (unless ``store`` is false), ``--format`` (default ``fmt``) and ``--actor`` (with
     ``actor``). Traveller's errors become a message (JSON with ``--format json``) on
-    stderr and exit status 1."""
+    stderr and exit status 1; anything else is a bug, said to be one with where its
+    report was written (:func:`write_bug_report`), and exit status 70, never a raw
+    traceback (``TRAVELLER_DEBUG=1`` lets it through for a developer). An error names
+    the store the command opened; a store that cannot be used is such an error.
+
+    ``writes`` (by default: the command has an actor) says the command records events;
+    one that does not never creates a store (:attr:`Desk.app`)."""
     first = [_keyword("event", EventOpt)] if event else []
     last = [
         *([_keyword("store", Store, None)] if store else []),
@@ -162,7 +267,7 @@ def at_desk(
 
     def decorate(body: Callable[..., None]) -> Callable[..., None]:
         own = list(inspect.signature(body, eval_str=True).parameters.values())[1:]
-        bundles = {p.name: p.annotation for p in own if _is_bundle(p.annotation)}
+        bundles = {p.name: b for p in own if (b := _bundle_of(p.annotation)) is not None}
         params = [*first, *(q for p in own for q in _expanded(p)), *last]
         names = [p.name for p in params]
         twice = sorted({n for n in names if names.count(n) > 1})
@@ -178,15 +283,26 @@ def at_desk(
                 shown,
                 actor_name(given.pop("actor") if actor else None),
                 given.pop("event") if event else None,
+                actor if writes is None else writes,
             )
-            for name, bundle in bundles.items():
-                fields = dataclasses.fields(bundle)
-                given[name] = bundle(**{f.name: given.pop(f.name) for f in fields})
             try:
+                for name, (bundle, optional) in bundles.items():
+                    values = {f.name: given.pop(f.name) for f in dataclasses.fields(bundle)}
+                    given[name] = _bundled(bundle, values, optional)
                 body(desk, **given)
             except TravellerError as exc:
-                output.error(exc, shown)
+                output.error(exc, shown, store=desk.opened)
                 raise typer.Exit(1) from None
+            except (PersistenceError, sqlite3.Error) as exc:  # unreachable or unusable
+                output.error(unusable(desk.url, exc), shown, store=store_shown(desk.url))
+                raise typer.Exit(1) from None
+            except (typer.Exit, typer.Abort, typer.TyperException, BrokenPipeError):
+                raise
+            except Exception as exc:  # a bug: said so, its traceback kept in a file
+                if os.environ.get("TRAVELLER_DEBUG"):
+                    raise
+                output.bug(exc, write_bug_report(exc), shown)
+                raise typer.Exit(BUG_EXIT) from None
 
         command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         command.__annotations__ = {p.name: p.annotation for p in params}
@@ -207,19 +323,60 @@ def _is_bundle(annotation: object) -> bool:
     return isinstance(annotation, type) and dataclasses.is_dataclass(annotation)
 
 
-def _expanded(param: inspect.Parameter) -> list[inspect.Parameter]:
-    """``param`` as typer options: a bundle's fields, or the parameter itself."""
-    if not _is_bundle(param.annotation):
-        return [param.replace(kind=inspect.Parameter.KEYWORD_ONLY)]
-    hints = get_type_hints(param.annotation, include_extras=True)
-    return [
-        _keyword(
-            f.name,
-            hints[f.name],
-            inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default,
+def _bundle_of(annotation: object) -> tuple[type[Any], bool] | None:
+    """A bundle of options and whether it is optional (``ResultOptions | None = None``:
+    its options are all optional, and it is None when none of them is given)."""
+    if _is_bundle(annotation):
+        return annotation, False  # type: ignore[return-value]
+    if isinstance(annotation, types.UnionType):
+        kinds = [a for a in get_args(annotation) if a is not type(None)]
+        if len(kinds) == 1 and _is_bundle(kinds[0]):
+            return kinds[0], True
+    return None
+
+
+def _bundled(bundle: type[Any], values: dict[str, Any], optional: bool) -> Any:
+    """The bundle of the options given; for an optional one, None when none was given,
+    and a clear error when some of its required options are missing."""
+    if not optional:
+        return bundle(**values)
+    fields = dataclasses.fields(bundle)
+    if all(values[f.name] is None for f in fields):
+        return None
+    required = [f.name for f in fields if f.default is dataclasses.MISSING]
+    missing = [name for name in required if values[name] is None]
+    if missing:
+        raise InvalidInput(
+            "Give "
+            + ", ".join(_flag(n) for n in required)
+            + " together (missing: "
+            + ", ".join(_flag(n) for n in missing)
+            + ")."
         )
-        for f in dataclasses.fields(param.annotation)
-    ]
+    return bundle(**values)
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _expanded(param: inspect.Parameter) -> list[inspect.Parameter]:
+    """``param`` as typer options: a bundle's fields (each optional in an optional
+    bundle), or the parameter itself."""
+    found = _bundle_of(param.annotation)
+    if found is None:
+        return [param.replace(kind=inspect.Parameter.KEYWORD_ONLY)]
+    bundle, optional = found
+    hints = get_type_hints(bundle, include_extras=True)
+    params = []
+    for f in dataclasses.fields(bundle):
+        hint = hints[f.name]
+        default = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        if optional and default is inspect.Parameter.empty:
+            kind, *meta = get_args(hint)
+            hint, default = Annotated[(kind | None, *meta)], None
+        params.append(_keyword(f.name, hint, default))
+    return params
 
 
 def parse_options(values: list[str] | None) -> dict[str, Any]:

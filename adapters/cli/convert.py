@@ -50,7 +50,7 @@ def convert_vp(
     ] = "wbf2013",
 ) -> None:
     """VPs for an IMP margin over a match: the winner's first, then the loser's."""
-    plugin = desk.app.registry.vp_scale(scale)
+    plugin = desk.registry.vp_scale(scale)
     mine, theirs = plugin.victory_points(imps, boards)
     winner, loser = (mine, theirs) if imps >= 0 else (theirs, mine)
     desk.say(

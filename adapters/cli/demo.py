@@ -10,6 +10,7 @@ adjusted score and declares a neutral board, then closes and publishes.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ import typer
 
 from adapters.cli import output
 from adapters.cli.common import Desk, at_desk
+from adapters.cli.moments import local_zone_name
 from adapters.cli.output import Format
 from adapters.cli.results import session_standings
 from engine.application import Traveller
@@ -90,11 +92,23 @@ def register(app: typer.Typer) -> None:
     app.command("demo")(demo)
 
 
-@at_desk()
+@at_desk(writes=True)
 def demo(desk: Desk, seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 1) -> None:
-    """Play a complete simulated club session (7-table Mitchell and 6-table Howell)."""
+    """Play a complete simulated club session (7-table Mitchell and 6-table Howell).
+
+    Played again into the same store, it is another event with a name of its own
+    ("… #2"), and the command says so."""
     tell = None if desk.fmt is Format.json else output.console.print
-    event = play(desk.app, seed=seed, say=tell)
+    name = demo_name(seed)
+    earlier = [e for e in desk.app.list_events() if e.name.startswith(name)]
+    if earlier:
+        name = f"{name} #{len(earlier) + 1}"
+        if tell is not None:
+            tell(
+                f"The store already holds {len(earlier)} demo event(s) with seed {seed} "
+                f"({', '.join(str(e.id)[:8] for e in earlier)}); this one is {name!r}."
+            )
+    event = play(desk.app, seed=seed, say=tell, name=name, zone=local_zone_name())
     data = session_standings(desk.app, event, 1).to_json()
     desk.show(data, lambda: output.standings_table(data))
     if desk.fmt is Format.table:
@@ -143,15 +157,29 @@ def partner(seat: Seat) -> Seat:
     return {Seat.N: Seat.S, Seat.S: Seat.N, Seat.E: Seat.W, Seat.W: Seat.E}[seat]
 
 
-def play(app: Traveller, *, seed: int = 1, say: Callable[[str], object] | None = None) -> UUID:
+def demo_name(seed: int) -> str:
+    """The demo event's name for a seed (a second demo in one store adds " #2")."""
+    return f"Weekly pairs (demo, seed {seed})"
+
+
+def play(
+    app: Traveller,
+    *,
+    seed: int = 1,
+    say: Callable[[str], object] | None = None,
+    name: str | None = None,
+    zone: str | None = None,
+) -> UUID:
     """Run the whole session and return the event id."""
     rng = random.Random(seed)
     tell: Callable[[str], object] = say or (lambda _text: None)
     names = NAMES[:]
     rng.shuffle(names)
     event = app.create_event(
-        f"Weekly pairs (demo, seed {seed})",
+        name or demo_name(seed),
+        date=dt.date.today(),
         club="Traveller Bridge Club",
+        zone=zone,
         sections=("A", "B"),
         actor="demo director",
     )

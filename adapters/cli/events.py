@@ -9,8 +9,11 @@ import typer
 
 from adapters.cli.common import Desk, Reason, SectionOpt, SessionOpt, at_desk
 from adapters.cli.common import parse_options as option_values
+from adapters.cli.moments import checked_zone, local_zone
 from engine.errors import InvalidInput
+from engine.seating import Pair, pair_order
 from engine.tournament import Player, ScoringChoice
+from engine.zones import zone_of
 
 event_app = typer.Typer(help="Create and list events.", no_args_is_help=True)
 session_app = typer.Typer(help="Add, close and publish sessions.", no_args_is_help=True)
@@ -25,6 +28,13 @@ def register(app: typer.Typer) -> None:
 
 
 Sections = Annotated[str, typer.Option("--sections", help="The sections, comma-separated.")]
+
+
+ROUNDS_HELP = (
+    "Enforced: a result for a round not yet started (`traveller round start`) is refused, "
+    "for live scoring. Free (the default, and every event of release 0.1.0): results are "
+    "accepted in any order, as when paper travellers are entered after play."
+)
 
 # ---- events ---------------------------------------------------------------------------------
 
@@ -46,6 +56,18 @@ def event_create(
     sections: Annotated[
         str, typer.Option("--sections", help="Session 1's sections, comma-separated.")
     ] = "A",
+    enforce_rounds: Annotated[
+        bool, typer.Option("--enforce-rounds/--free-rounds", help=ROUNDS_HELP)
+    ] = False,
+    zone: Annotated[
+        str | None,
+        typer.Option(
+            "--zone",
+            help="The time zone the event's times are shown and read in: Asia/Tokyo, "
+            "Europe/London, UTC or +09:00. Default: this computer's.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Create an event (with session 1 and its sections)."""
     when = None
@@ -60,19 +82,57 @@ def event_create(
         club=club,
         scoring=ScoringChoice(method=scoring, options=option_values(option)),
         sections=sections.split(","),
+        enforce_rounds=enforce_rounds,
+        zone=checked_zone(zone),
         actor=desk.actor,
     )
-    desk.say({"id": str(event_id)}, f"Created event {name!r}: {event_id}")
+    desk.say(
+        {"id": str(event_id), "rounds_enforced": enforce_rounds},
+        f"Created event {name!r}: {event_id}\n{_rounds_rule(enforce_rounds)}",
+    )
+
+
+@event_app.command("rounds")
+@at_desk(event=True, actor=True)
+def event_rounds(
+    desk: Desk, enforce: Annotated[bool, typer.Option("--enforce/--free", help=ROUNDS_HELP)]
+) -> None:
+    """Choose whether results are refused for rounds not yet started."""
+    changed = desk.app.choose_rounds_enforcement(desk.event, enforce, actor=desk.actor)
+    desk.say(
+        {"rounds_enforced": enforce, "changed": changed},
+        _rounds_rule(enforce) + ("" if changed else " (as before)"),
+    )
+
+
+def _rounds_rule(enforced: bool) -> str:
+    if enforced:
+        return "Rounds are enforced: a result for a round not yet started is refused."
+    return (
+        "Results are accepted in any order (rounds not enforced; "
+        "`traveller event rounds --enforce` to refuse results of rounds not yet started)."
+    )
 
 
 @event_app.command("list")
 @at_desk()
 def event_list(desk: Desk) -> None:
-    """List the events in the store."""
-    rows = [
-        {"id": str(i), "name": n, "created": t.isoformat()} for i, n, t in desk.app.list_events()
-    ]
-    desk.rows("Events", rows, ["id", "name", "created"])
+    """List the events in the store: id, name, date, club, time zone, and when each was
+    created (on its own clock)."""
+    rows = []
+    for e in desk.app.list_events():
+        clock_zone = zone_of(e.zone) if e.zone else local_zone()
+        rows.append(
+            {
+                "id": str(e.id),
+                "name": e.name,
+                "date": None if e.date is None else e.date.isoformat(),
+                "club": e.club,
+                "zone": e.zone,
+                "created": e.created.astimezone(clock_zone).isoformat(timespec="seconds"),
+            }
+        )
+    desk.rows("Events", rows, ["id", "name", "date", "club", "zone", "created"])
 
 
 # ---- sessions -------------------------------------------------------------------------------
@@ -88,10 +148,74 @@ def session_add(desk: Desk, session: SessionOpt, sections: Sections = "A") -> No
 
 @session_app.command("close")
 @at_desk(event=True, actor=True)
-def session_close(desk: Desk, session: SessionOpt = 1) -> None:
-    """Close a session: no new results (corrections still allowed, with a reason)."""
-    desk.app.close_session(desk.event, session, actor=desk.actor)
-    desk.say({"closed": session}, f"Session {session} closed.")
+def session_close(desk: Desk, session: SessionOpt = 1, reason: Reason = None) -> None:
+    """Close a session: no new results (corrections still allowed, with a reason).
+
+    With results still missing it is refused, listing them, unless --reason is given."""
+    closed = desk.app.close_session(desk.event, session, reason=reason, actor=desk.actor)
+    missing = [m.model_dump() for m in closed.missing]
+    text = f"Session {session} closed."
+    if missing:
+        text = (
+            f"Session {session} closed with {len(missing)} result(s) missing; the reason and "
+            "what was missing are kept in the audit trail."
+        )
+    desk.say({"closed": session, "missing": missing}, text)
+
+
+@session_app.command("reopen")
+@at_desk(event=True, actor=True)
+def session_reopen(desk: Desk, session: SessionOpt = 1, reason: Reason = None) -> None:
+    """Reopen a closed session for new results (the reason is kept in the audit trail)."""
+    desk.app.reopen_session(desk.event, session, reason=reason or "", actor=desk.actor)
+    desk.say({"reopened": session}, f"Session {session} reopened: results can be added.")
+
+
+@session_app.command("seat")
+@at_desk(event=True, actor=True)
+def session_seat(
+    desk: Desk,
+    session: SessionOpt,
+    from_session: Annotated[
+        int | None,
+        typer.Option(
+            "--from-session",
+            help="Seat every pair of this session at the same section and number.",
+        ),
+    ] = None,
+    from_stage: Annotated[
+        str | None,
+        typer.Option(
+            "--from-stage",
+            help="Seat the qualifiers of this stage (after `stage carry-over`), first "
+            "qualifier first.",
+        ),
+    ] = None,
+    rematches: Annotated[
+        bool,
+        typer.Option(
+            "--rematches",
+            help="Allow pairs who met to meet again (a movement that has them, as the "
+            "JCBL list's one rematch).",
+        ),
+    ] = False,
+    reason: Reason = None,
+) -> None:
+    """Seat a session's sections (movements assigned) from an earlier session or a stage's
+    qualifiers; for new seats found so that nobody meets again, `traveller renumber`."""
+    done = desk.app.seat_session(
+        desk.event,
+        session,
+        from_session=from_session,
+        from_stage=from_stage,
+        rematches=rematches,
+        reason=reason,
+        actor=desk.actor,
+    )
+    moves = [m.model_dump() for m in done.moves]
+    data = {"session": session, "method": done.method, "seated": moves, "phantoms": done.phantoms}
+    empty = "".join(f"; section {s} leaves {p} empty" for s, p in done.phantoms.items())
+    desk.say(data, f"Session {session}: {len(moves)} seated ({done.method}){empty}.")
 
 
 @session_app.command("publish")
@@ -163,7 +287,10 @@ def entry_withdraw(
 def entry_list(desk: Desk, session: SessionOpt = 1, section: SectionOpt = "A") -> None:
     """List the entries of a section with their pair numbers."""
     t, s = desk.app.tournament(desk.event), desk.app.section(desk.event, session, section)
-    seat_of = {e: p for p, e in s.seats.items()}
+    seat_of = {e: p for p, e in sorted(s.seats.items(), key=lambda i: pair_order(i[0]))}
+    # The entries registered here, then those seated here from an earlier session.
+    listed = t.entries_of(session, section)
+    listed += [t.entries[e] for e in seat_of if e in t.entries and t.entries[e] not in listed]
     rows = [
         {
             "entry": e.id,
@@ -172,8 +299,116 @@ def entry_list(desk: Desk, session: SessionOpt = 1, section: SectionOpt = "A") -
             "members": " – ".join(p.member or "" for p in e.players),
             "late": e.late,
             "withdrawn": e.withdrawn,
+            "substitutes": "; ".join(
+                f"{sub.substitute.name} for {e.players[sub.player - 1].name}"
+                + ("" if sub.from_round == 1 else f" from round {sub.from_round}")
+                for sub in e.substitutes_in(session)
+            ),
         }
-        for e in t.entries_of(session, section)
+        for e in listed
     ]
-    columns = ["entry", "pair", "names", "members", "late", "withdrawn"]
+    columns = ["entry", "pair", "names", "members", "late", "withdrawn", "substitutes"]
     desk.rows(f"Entries — section {section}", rows, columns)
+
+
+EntryOpt = Annotated[str, typer.Option("--entry", help="Entry id, e.g. E3.")]
+PlayerOpt = Annotated[
+    str,
+    typer.Option("--player", help="The player: their place in the entry (1, 2 …) or their name."),
+]
+
+
+@entry_app.command("rename")
+@at_desk(event=True, actor=True)
+def entry_rename(
+    desk: Desk,
+    entry: EntryOpt,
+    player: PlayerOpt,
+    name: Annotated[str, typer.Option("--name", help="The name as it should be written.")],
+    reason: Reason = None,
+) -> None:
+    """Put a player's name right (standings, travellers and totals follow)."""
+    desk.app.rename_player(desk.event, entry, player, name, reason=reason, actor=desk.actor)
+    names = desk.app.tournament(desk.event).entries[entry].names
+    desk.say({"entry": entry, "names": names}, f"Entry {entry}: {' – '.join(names)}.")
+
+
+@entry_app.command("member")
+@at_desk(event=True, actor=True)
+def entry_member(
+    desk: Desk,
+    entry: EntryOpt,
+    player: PlayerOpt,
+    member: Annotated[
+        str, typer.Option("--member", help='The member number ("" when the player has none).')
+    ],
+    reason: Reason = None,
+) -> None:
+    """Put a player's member number right."""
+    desk.app.change_member(desk.event, entry, player, member, reason=reason, actor=desk.actor)
+    players = desk.app.tournament(desk.event).entries[entry].players
+    members = [p.member for p in players]
+    shown = " – ".join(f"{p.name} ({p.member or 'no number'})" for p in players)
+    desk.say({"entry": entry, "members": members}, f"Entry {entry}: {shown}.")
+
+
+@entry_app.command("substitute")
+@at_desk(event=True, actor=True)
+def entry_substitute(
+    desk: Desk,
+    entry: EntryOpt,
+    player: PlayerOpt,
+    name: Annotated[str, typer.Option("--name", help="The substitute's name.")],
+    member: Annotated[
+        str | None, typer.Option("--member", help="The substitute's member number.")
+    ] = None,
+    from_round: Annotated[
+        int | None,
+        typer.Option(
+            "--from-round",
+            help="The first round the substitute plays (default: the round in play; "
+            "round 1 before play).",
+        ),
+    ] = None,
+    session: SessionOpt = 1,
+    reason: Reason = None,
+) -> None:
+    """A substitute plays for one of an entry's players, from a round to the end of the
+    session. The pair keeps its score; see the guide for who is ranked."""
+    first = desk.app.substitute_player(
+        desk.event,
+        entry,
+        player,
+        Player(name=name, member=member),
+        session=session,
+        from_round=from_round,
+        reason=reason,
+        actor=desk.actor,
+    )
+    desk.say(
+        {"entry": entry, "session": session, "substitute": name, "from_round": first},
+        f"{name} plays for entry {entry} from round {first} of session {session}.",
+    )
+
+
+@entry_app.command("swap")
+@at_desk(event=True, actor=True)
+def entry_swap(
+    desk: Desk,
+    first: Annotated[str, typer.Argument(help="A pair number: NS3, EW3 or 3.")],
+    second: Annotated[str, typer.Argument(help="The other (may be the phantom's).")],
+    session: SessionOpt = 1,
+    section: SectionOpt = "A",
+    reason: Reason = None,
+) -> None:
+    """Swap two pairs' seats before either has played (with the phantom's: move a pair)."""
+    app = desk.app
+    app.swap_seats(
+        desk.event, first, second, session=session, section=section, reason=reason, actor=desk.actor
+    )
+    state = app.section(desk.event, session, section)
+    seats = {p.key: e for p, e in sorted(state.seats.items(), key=lambda i: pair_order(i[0]))}
+    phantom = None if state.phantom is None else state.phantom.key
+    a, b = (Pair.parse(x).key for x in (first, second))
+    text = f"Section {section}: {a} is {seats.get(a, 'empty')}, {b} is {seats.get(b, 'empty')}."
+    desk.say({"seats": seats, "phantom": phantom}, text)

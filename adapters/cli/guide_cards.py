@@ -34,7 +34,7 @@ def movement_cards(
     table: Annotated[int | None, typer.Option("--table", help="Only this table's card.")] = None,
 ) -> None:
     """Guide cards: each table's pairs and boards a round, and where pairs and boards go next."""
-    m = source.movement(desk.app.registry)
+    m = source.movement(desk.registry)
     cards = [c for c in table_cards(m) if table is None or c.table == table]
     if table is not None and not cards:
         raise InvalidInput(f"The movement has no table {table}.", hint=f"Tables: 1-{m.tables}.")
@@ -96,7 +96,7 @@ def movement_slips(
     pair: Annotated[str | None, typer.Option("--pair", help="Only this pair: 5, NS5, EW5.")] = None,
 ) -> None:
     """Pair movement slips: each round's table, direction, opponents and boards."""
-    m = source.movement(desk.app.registry)
+    m = source.movement(desk.registry)
     slips = pair_slips(m)
     if pair is not None:
         wanted = _pair(pair)
@@ -152,7 +152,7 @@ def _print_slip(slip: PairSlip) -> None:
 @at_desk()
 def movement_placement(desk: Desk, source: MovementSource) -> None:
     """Where each set of boards goes before round 1 (a table, a relay, the bye stand)."""
-    m = source.movement(desk.app.registry)
+    m = source.movement(desk.registry)
     starts = placement(m)
 
     def print_placement() -> None:

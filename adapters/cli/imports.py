@@ -25,12 +25,14 @@ from adapters.cli.common import (
     at_desk,
     parse_options,
 )
-from adapters.files.pbn import read_results
+from adapters.files.pbn import read_names, read_results
 from adapters.files.reading import line_of
 from adapters.files.travellers_csv import read_travellers
 from engine.errors import InvalidFile, InvalidInput, TravellerError
 from engine.seating import Numbering
 from engine.section import ImportRow
+from engine.section.seating import unseated
+from engine.tournament import Player
 
 ScoringOpt = Annotated[
     str | None,
@@ -48,24 +50,29 @@ ScoringOptionOpt = Annotated[
 
 Reader = Callable[[Path, str], tuple[list[ImportRow], list[str]]]
 """Reads a results file for a section: its rows and the problems found, by line."""
+Namer = Callable[[Path, str], tuple[dict[str, list[str]], list[str]]]
+"""Reads the players a results file names for each pair, and the problems with them."""
 
-FILE_KINDS: tuple[tuple[str, Reader, str, str], ...] = (
+FILE_KINDS: tuple[tuple[str, Reader, Namer | None, str, str], ...] = (
     (
         "travellers",
         lambda file, section: read_travellers(file),
+        None,
         "traveller lines",
         "Import a CSV of traveller lines: the whole file, or nothing if any line is wrong.",
     ),
     (
         "pbn",
         lambda file, section: read_results(file, section=section),
+        lambda file, section: read_names(file, section=section),
         "results",
-        "Import the results of a PBN file (every board's ScoreTable): all or nothing.",
+        "Import the results of a PBN file (every board's ScoreTable): all or nothing. The "
+        "players it names become the section's entries when it has none.",
     ),
 )
 
 
-def _file_command(reader: Reader, noun: str) -> Callable[..., None]:
+def _file_command(reader: Reader, namer: Namer | None, noun: str) -> Callable[..., None]:
     """The ``import`` command for one kind of file: read it, then import all or nothing."""
 
     @at_desk(event=True, actor=True)
@@ -79,6 +86,13 @@ def _file_command(reader: Reader, noun: str) -> Callable[..., None]:
         section: SectionOpt = "A",
     ) -> None:
         rows, problems = reader(file, section)
+        names: dict[str, list[Player]] = {}
+        if namer is not None and unseated(
+            desk.app.tournament(desk.event), desk.app.section(desk.event, session, section)
+        ):
+            named, trouble = namer(file, section)
+            names = {pair: [Player(name=n) for n in players] for pair, players in named.items()}
+            problems += trouble
         done = _import(
             desk,
             file,
@@ -89,6 +103,7 @@ def _file_command(reader: Reader, noun: str) -> Callable[..., None]:
             numbering=numbering,
             scoring=scoring,
             option=option,
+            names=names,
         )
         _imported(desk, done, noun, file)
 
@@ -96,8 +111,8 @@ def _file_command(reader: Reader, noun: str) -> Callable[..., None]:
 
 
 import_app = typer.Typer(help="Import results from files.", no_args_is_help=True)
-for name, reader, noun, about in FILE_KINDS:
-    import_app.command(name, help=about)(_file_command(reader, noun))
+for name, reader, namer, noun, about in FILE_KINDS:
+    import_app.command(name, help=about)(_file_command(reader, namer, noun))
 scoring_app = typer.Typer(help="The scoring methods installed.", no_args_is_help=True)
 
 
@@ -113,7 +128,7 @@ def register(app: typer.Typer) -> None:
 def scoring_list(desk: Desk) -> None:
     """The scoring methods the installed plugins offer, with what each does and its options
     (``--scoring NAME --option KEY=VALUE``)."""
-    methods = sorted(desk.app.registry.scoring_methods(), key=lambda m: m.name)
+    methods = sorted(desk.registry.scoring_methods(), key=lambda m: m.name)
     desk.show(
         output.plugins_json(methods),
         lambda: output.plugins_table(
@@ -186,11 +201,15 @@ def _import(
     numbering: Numbering | None,
     scoring: str | None,
     option: list[str] | None,
-) -> tuple[int, str | None]:
-    """Check the file's rows against the section, then choose the scoring and record them.
+    names: dict[str, list[Player]],
+) -> tuple[int, str | None, int]:
+    """Check the file's rows against the section, then choose the scoring, register the
+    pairs the file names (when the section has no entries) and record the rows.
 
-    Returns how many rows were recorded and the scoring method chosen, if any."""
+    Returns how many rows were recorded, the scoring method chosen, if any, and how many
+    entries were registered."""
     a, eid = desk.app, desk.event
+    before = len(a.tournament(eid).entries)
     options = parse_options(option)
     if options and scoring is None:
         raise InvalidInput(
@@ -209,6 +228,7 @@ def _import(
             numbering=numbering,
             scoring=chosen,
             scoring_reason=f"chosen when importing {file.name}",
+            names=names,
             dry_run=dry_run,
             actor=desk.actor,
         )
@@ -237,14 +257,18 @@ def _import(
         raise InvalidFile(
             f"{file} was not imported: nothing was written.", problems=[str(refused)]
         ) from None
-    return count, None if scoring is None else a.registry.scoring(scoring).name
+    method = None if scoring is None else a.registry.scoring(scoring).name
+    return count, method, len(a.tournament(eid).entries) - before
 
 
-def _imported(desk: Desk, done: tuple[int, str | None], what: str, file: Path) -> None:
-    count, method = done
+def _imported(desk: Desk, done: tuple[int, str | None, int], what: str, file: Path) -> None:
+    count, method, registered = done
     data: dict[str, Any] = {"imported": count}
     text = f"Imported {count} {what} from {file}"
     if method is not None:
         data["scoring"] = method
         text += f", scored by {method}"
+    if registered:
+        data["entries_registered"] = registered
+        text += f"; registered {registered} entries from the players it names"
     desk.say(data, text + ".")

@@ -24,6 +24,7 @@ from adapters.cli import (
     renumber,
     results,
     standings_options,
+    swiss,
     teams,
     time_travel,
 )
@@ -61,6 +62,7 @@ for module in (
     renumber,
     teams,
     masterpoints,
+    swiss,
     convert,
     demo,
 ):

@@ -1,5 +1,6 @@
 """``traveller masterpoints``: what each place of a game earns under a federation's rule,
-or who may earn masterpoints in a session of an event in the store."""
+the masterpoints of a closed session of an event in the store (awarded from its standings
+and recorded), or who may earn masterpoints in a session."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def register(app: typer.Typer) -> None:
     app.command("masterpoints")(masterpoints)
 
 
-@at_desk()
+@at_desk(actor=True, writes=False)
 def masterpoints(
     desk: Desk,
     game_class: Annotated[
@@ -31,7 +32,12 @@ def masterpoints(
         int | None,
         typer.Option("--contestants", help="Contestants ranked together: pairs, players or teams."),
     ] = None,
-    rule: Annotated[str, typer.Option("--rule", help="The masterpoint rule.")] = "jcbl",
+    rule: Annotated[
+        str | None,
+        typer.Option(
+            "--rule", help="The masterpoint rule (default jcbl, or with --event the event's)."
+        ),
+    ] = None,
     teams: Annotated[bool, typer.Option("--teams", help="A team game.")] = False,
     boards: Annotated[
         int | None, typer.Option("--boards", help="Team game: boards a round (B).")
@@ -54,7 +60,8 @@ def masterpoints(
         str | None,
         typer.Option(
             "--event",
-            help="An eligibility rule (australian-club): the event whose contestants to judge.",
+            help="Award the masterpoints of a closed session of this event from its standings "
+            "(recorded); with an eligibility rule (australian-club), judge its contestants.",
         ),
     ] = None,
     session: SessionOpt = 1,
@@ -74,23 +81,37 @@ def masterpoints(
         list[str] | None,
         typer.Option("--option", help="The rule's option KEY=VALUE, e.g. share=70."),
     ] = None,
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", help="Why a session's masterpoints are awarded again."),
+    ] = None,
 ) -> None:
-    """Show the masterpoints each place earns (JCBL weekly games: the top 35 %), or with
-    --event who may earn masterpoints in a session (australian-club: a session of 24 boards
-    or more, 75 % of them played, a sit-out counting as played)."""
-    registry = desk.app.registry
-    plugin = registry.masterpoint_rule(rule)
+    """Show the masterpoints each place earns (JCBL weekly games: the top 35 %); with
+    --event award a closed session's masterpoints from its standings and record them (the
+    class is recorded for the event; contestants are counted from the standings; ties
+    share); with an eligibility rule and --event, who may earn masterpoints in a session
+    (australian-club: a session of 24 boards or more, 75 % of them played, a sit-out
+    counting as played)."""
+    registry = desk.registry
     given = option_values(option)
     if event is not None:
-        if not isinstance(plugin, EligibilityRule):
-            raise PluginError(
-                f"The {plugin.name} rule awards masterpoints by place; it does not decide who "
-                "may earn them.",
-                hint=f"Rules that decide eligibility: {_names(registry, EligibilityRule)}. "
-                f"For {plugin.name}'s awards give --class and --contestants, not --event.",
-            )
-        _eligibility(desk, plugin, given, event, session, section, session_boards)
+        chosen = None if rule is None else registry.masterpoint_rule(rule)
+        if isinstance(chosen, EligibilityRule):
+            _eligibility(desk, chosen, given, event, session, section, session_boards)
+            return
+        typed = {
+            "--contestants": contestants,
+            "--teams": teams or None,
+            "--boards": boards,
+            "--vp": vp,
+            "--max-vp": max_vp,
+            "--players": players,
+            "--section": section,
+            "--session-boards": session_boards,
+        }
+        _award(desk, event, session, rule, given, game_class, reason, typed)
         return
+    plugin = registry.masterpoint_rule(rule or "jcbl")
     if not isinstance(plugin, AwardScale):
         raise PluginError(
             f"The {plugin.name} rule decides who may earn masterpoints; it awards none.",
@@ -119,6 +140,75 @@ def masterpoints(
             ["Place", "Masterpoints"],
         ),
     )
+
+
+def _award(
+    desk: Desk,
+    event: str,
+    session: int,
+    rule: str | None,
+    given: dict[str, Any],
+    game_class: int | None,
+    reason: str | None,
+    typed: dict[str, Any],
+) -> None:
+    """Award and record a closed session's masterpoints; show each field's awards."""
+    extra = [name for name, value in typed.items() if value is not None]
+    if extra:
+        raise InvalidInput(
+            f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not given when "
+            "masterpoints are awarded from an event: the contestants, and a team's record, "
+            "are worked out from its standings and entries, for every field of the session.",
+            hint="Give the rule's conditions only: --event ID --session N --class K.",
+        )
+    app = desk.app
+    eid = app.resolve_event(event)
+    if game_class is not None:
+        given = given | {"game_class": game_class}
+    if rule is None and app.tournament(eid).masterpoint_rule is None:
+        rule = "jcbl"  # the default rule, until the event has one of its own
+    awarded = app.award_masterpoints(
+        eid, session, rule=rule, options=given, reason=reason, actor=desk.actor
+    )
+    tournament = app.tournament(eid)
+    data: dict[str, Any] = {
+        "event": str(eid),
+        "name": tournament.name,
+        "session": session,
+        "rule": awarded.rule,
+        "version": awarded.version,
+        "options": awarded.options,
+        "supersedes": awarded.supersedes,
+        "reason": awarded.reason,
+        "fields": [f.model_dump(mode="json") for f in awarded.fields],
+    }
+
+    def table() -> None:
+        stated = ", ".join(f"{k}={v}" for k, v in awarded.options.items())
+        again = "" if awarded.supersedes is None else " (again: the earlier award superseded)"
+        output.console.print(
+            f"Masterpoints awarded for session {session} of {tournament.name} by "
+            f"{awarded.rule} {awarded.version} ({stated}){again}.",
+            highlight=False,
+        )
+        for f in awarded.fields:
+            output.rows_table(
+                f"Section {f.section} — {f.field}: {f.contestants} {f.kind}",
+                [
+                    {
+                        "Rank": a.rank,
+                        "Contestant": a.contestant
+                        if f.section == a.section
+                        else f"{a.section} {a.contestant}",
+                        "Players": " – ".join(p.name for p in a.players),
+                        "Masterpoints": str(a.points),
+                    }
+                    for a in f.awards
+                ],
+                ["Rank", "Contestant", "Players", "Masterpoints"],
+            )
+
+    desk.show(data, table)
 
 
 def _names(registry: Registry, kind: type[Any]) -> str:

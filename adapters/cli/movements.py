@@ -8,9 +8,9 @@ Every command here takes ``--format table`` (or ``text``, its other name) for pe
 
 from __future__ import annotations
 
+import shlex
 import string
 from collections import defaultdict
-from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -25,6 +25,7 @@ from adapters.cli.movement_source import BoardsPerRound, Rounds, built, load_mov
 from engine.guides import boards_text
 from engine.movement import Movement
 from engine.numbers import show
+from engine.seating import pair_order
 from engine.validator import MovementReport, check
 
 if TYPE_CHECKING:  # the advisor is imported by `movement advise` alone
@@ -61,7 +62,7 @@ def movement_list(desk: Desk) -> None:
             "version": m.version,
             "description": (m.__doc__ or "").strip().splitlines()[0],
         }
-        for m in desk.app.registry.movements()
+        for m in desk.registry.movements()
     ]
     desk.rows("Movement families", rows, ["name", "aliases", "version", "description"])
 
@@ -101,7 +102,7 @@ def movement_assign(
         "boards_per_round": m.boards_per_round,
         "boards": len(m.boards),
         "phantom": None if state.phantom is None else state.phantom.key,
-        "seats": {p.key: e for p, e in sorted(state.seats.items())},
+        "seats": {p.key: state.seats[p] for p in sorted(state.seats, key=pair_order)},
     }
     desk.say(
         data,
@@ -127,7 +128,7 @@ def movement_show(
 ) -> None:
     """Show a movement's master sheet (rounds × board sets) without assigning it."""
     movement = built(
-        desk.app.registry,
+        desk.registry,
         family,
         tables,
         option,
@@ -250,12 +251,22 @@ def movement_advise(
     ] = False,
     sessions: Annotated[int, typer.Option("--sessions", help="1, or 2 for two sessions.")] = 1,
     limit: Annotated[int, typer.Option("--limit", help="Proposals shown in the table.")] = 8,
+    event: Annotated[
+        str,
+        typer.Option(
+            "--event", help="The event the assign commands name (default ID: put yours in)."
+        ),
+    ] = "ID",
 ) -> None:
-    """Propose movements for a field, ranked, with their trade-offs (JCBL lists, the guide)."""
+    """Propose movements for a field, ranked, with their trade-offs (JCBL lists, the guide).
+
+    Under the table a legend says what each column means; under each proposal, the
+    `traveller movement assign` commands that assign it, ready to paste (give --event to
+    have them name your event)."""
     from engine.advisor.service import advise  # only this command pays for the advisor
 
     advice = advise(
-        desk.app.registry,
+        desk.registry,
         pairs,
         teams=teams,
         boards=boards,
@@ -263,10 +274,14 @@ def movement_advise(
         two_winners=two_winners,
         sessions=sessions,
     )
-    desk.show(advice.to_json(), lambda: _show_advice(advice, limit))
+    data = advice.to_json()
+    data["proposals"] = [
+        p.to_json() | {"assign": assign_commands(p, event)} for p in advice.proposals
+    ]
+    desk.show(data, lambda: _show_advice(advice, limit, event))
 
 
-def _show_advice(advice: Advice, limit: int) -> None:
+def _show_advice(advice: Advice, limit: int, event: str) -> None:
     who = "teams" if advice.teams else "pairs"
     asked = " and ".join(
         f"{n} {what}"
@@ -281,15 +296,25 @@ def _show_advice(advice: Advice, limit: int) -> None:
     )
     for note in advice.notes:
         output.console.print(f"  {note}", markup=False, highlight=False)
+    from engine.advisor.proposals import COLUMNS
+
     grid = Table(title="Proposals, best first", title_justify="left")
-    for col in ("#", "Movement", "Boards", "Minutes", "Sit out", "Relay", "Laid", "Win", "Ready"):
+    for col, _ in COLUMNS:
         grid.add_column(col)
     for i, p in enumerate(advice.proposals[:limit], start=1):
         grid.add_row(*_proposal_row(i, p))
     output.console.print(grid)
+    for column, meaning in COLUMNS:
+        output.console.print(f"  {column}: {meaning}.", markup=False, highlight=False)
     for i, p in enumerate(advice.proposals[:limit], start=1):
-        output.console.print(f"{i}. {p.source}" + (f" — {p.remark}" if p.remark else ""))
-        for line in (*_assignments(p), *p.notes):
+        output.console.print(
+            f"{i}. {p.source}" + (f" — {p.remark}" if p.remark else ""),
+            markup=False,
+            highlight=False,
+        )
+        for line in assign_commands(p, event):  # one line however wide: pasted whole
+            output.console.print(f"     {line}", markup=False, highlight=False, soft_wrap=True)
+        for line in p.notes:
             output.console.print(f"     {line}", markup=False, highlight=False)
     if len(advice.proposals) > limit:
         more = len(advice.proposals) - limit
@@ -297,22 +322,44 @@ def _show_advice(advice: Advice, limit: int) -> None:
     output.console.print("Consider: " + "; ".join(advice.considerations) + ".")
 
 
-def _assignments(p: Proposal) -> Iterator[str]:
-    """What to assign each section in each session (``movement assign`` with these):
-    ``session 2 (pairs renumbered): A 9T arrow-switch-mitchell boards_per_round=3; …``."""
+def assign_commands(p: Proposal, event: str = "ID") -> list[str]:
+    """The ``traveller movement assign`` command of each section in each session of
+    ``p``, ready to paste (a comment says what is not a command: a session or section no
+    installed family plays, the renumbering before a later session)::
+
+        traveller movement assign --event ID --family howell --tables 7 --boards-per-round 2
+    """
+    commands = []
     for n in range(len(p.rounds)):
-        when = "assign" if len(p.rounds) == 1 else f"session {n + 1}"
-        if n and p.renumber:
-            when += " (pairs renumbered)"
-        parts = []
         for letter, s in zip(string.ascii_uppercase, p.sections, strict=False):
             a = s.sessions[n]
+            where = (["--session", str(n + 1)] if n else []) + (
+                ["--section", letter] if letter != "A" else []
+            )
             if a.family is None:
-                parts.append(f"{letter} {s.tables}T {a.play.rounds}-round {a.name}: no family")
-            else:
-                options = "".join(f" {key}={value}" for key, value in a.options)
-                parts.append(f"{letter} {s.tables}T {a.family}{options}")
-        yield f"{when}: " + "; ".join(parts)
+                commands.append(
+                    f"# session {n + 1}, section {letter}: no installed family plays the "
+                    f"{s.tables}-table {a.play.rounds}-round {a.name}"
+                )
+                continue
+            words = ["traveller", "movement", "assign", "--event", event, *where]
+            words += ["--family", a.family, "--tables", str(a.tables or s.tables)]
+            for key, value in a.options:
+                shown = str(value).lower() if isinstance(value, bool) else str(value)
+                if key == "boards_per_round":
+                    words += ["--boards-per-round", shown]
+                else:
+                    words += ["--option", f"{key}={shown}"]
+            line = shlex.join(words)
+            if n and letter == "A":
+                line += f"  # session {n + 1}: add it first (traveller session add)"
+            commands.append(line)
+        if n and p.renumber:
+            commands.append(
+                shlex.join(["traveller", "renumber", "--event", event, "--from", str(n)])
+                + f" --to {n + 1}  # once session {n} is played"
+            )
+    return commands
 
 
 def _proposal_row(i: int, p: Proposal) -> list[str]:

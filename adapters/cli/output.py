@@ -6,6 +6,7 @@ import enum
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any
 
 import typer
@@ -14,7 +15,7 @@ from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.table import Table
 
-from engine.errors import InvalidFile, InvalidMovement, TravellerError
+from engine.errors import TravellerError
 from engine.movement import Movement
 
 UNLIMITED = 10**9
@@ -70,7 +71,9 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def error(exc: TravellerError, fmt: Format) -> None:
+def error(exc: TravellerError, fmt: Format, *, store: str | None = None) -> None:
+    """A director's error on stderr: what is wrong, how to fix it, and the ``store`` the
+    command opened (so a wrong store is seen at once)."""
     problems = getattr(exc, "problems", [])
     if fmt is Format.json:
         payload: dict[str, Any] = {
@@ -80,14 +83,77 @@ def error(exc: TravellerError, fmt: Format) -> None:
         }
         if problems:
             payload["problems"] = problems
+        if store is not None:
+            payload["store"] = store
         sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return
     errors.print(f"[bold red]Error:[/] {escape(exc.message)}", highlight=False)
-    if isinstance(exc, InvalidFile | InvalidMovement):
-        for p in problems:
-            errors.print(f"  - {p}", highlight=False, markup=False)
+    for p in problems:
+        errors.print(f"  - {p}", highlight=False, markup=False)
     if exc.hint:
         errors.print(f"[yellow]{escape(exc.hint)}[/]", highlight=False)
+    if store is not None:
+        errors.print(f"[dim]Store: {escape(store)}[/]", highlight=False)
+
+
+def bug(exc: Exception, report: Path | None, fmt: Format) -> None:
+    """An unexpected failure: said to be a bug in Traveller, with where its details are,
+    never a raw traceback."""
+    what = f"{type(exc).__name__}: {exc}"
+    where = (
+        f"The details are in {report}; please send that file with the bug report."
+        if report is not None
+        else "Its details could not be written to a file: run again with TRAVELLER_DEBUG=1 "
+        "to see them."
+    )
+    if fmt is Format.json:
+        payload = {
+            "error": "InternalError",
+            "message": f"This is a bug in Traveller, not a mistake of yours ({what}).",
+            "hint": where,
+            "report": None if report is None else str(report),
+        }
+        sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        return
+    errors.print(
+        f"[bold red]Internal error:[/] this is a bug in Traveller, not a mistake of yours "
+        f"({escape(what)}).",
+        highlight=False,
+    )
+    errors.print(f"[yellow]{escape(where)}[/]", highlight=False)
+
+
+def pair_label(row: dict[str, Any]) -> str:
+    """A standings row's pair as the table shows it: ``5``, ``A5`` in a field of several
+    sections, ``A1 NS`` / ``A1 EW`` where both lines of a Mitchell are ranked together."""
+    label = f"{row.get('section') or ''}{row['pair']}"
+    return f"{label} {row['line']}" if row.get("line") else label
+
+
+def names_cell(row: dict[str, Any]) -> str:
+    """A standings row's players, with the substitutes who played for them."""
+    names = " – ".join(row["names"])
+    subs = [
+        s["substitute"]
+        + " for "
+        + s["player"]
+        + ("" if s["from_round"] == 1 else f" from round {s['from_round']}")
+        for s in row.get("substitutes", ())
+    ]
+    return names + (f" ({'; '.join(subs)})" if subs else "")
+
+
+def masterpoints_note(awarded: dict[str, Any]) -> str:
+    """The line over standings whose masterpoints are recorded: by which rule and options,
+    and whether a correction since calls for awarding them again."""
+    options = ", ".join(f"{k}={v}" for k, v in awarded["options"].items())
+    note = f"Masterpoints (MP) awarded by {awarded['rule']} {awarded['version']} ({options})."
+    if not awarded["current"]:
+        note += (
+            " The standings have changed since: award them again with `traveller "
+            'masterpoints --event ID --session N --reason "..."`.'
+        )
+    return note
 
 
 def standings_table(data: dict[str, Any]) -> None:
@@ -95,6 +161,8 @@ def standings_table(data: dict[str, Any]) -> None:
         f"[bold]{data['name']}[/] — session {data['session']} "
         f"({data['method']} {data['method_version']})"
     )
+    if data.get("masterpoints"):
+        console.print(masterpoints_note(data["masterpoints"]), highlight=False)
     for f in data["fields"]:
         title = f"Section {f['section']}" + ("" if f["name"] == "ALL" else f" — {f['name']}")
         table = Table(title=f"{title} (top {f['top']} a board)", title_justify="left")
@@ -107,14 +175,18 @@ def standings_table(data: dict[str, Any]) -> None:
             ("Boards", "right"),
         ):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        awarded = any("masterpoints" in r for r in f["rows"])
+        if awarded:
+            table.add_column("MP", justify="right")
         for r in f["rows"]:
             table.add_row(
                 r["rank"],
-                f"{r['section']}{r['pair']}" if r.get("section") else str(r["pair"]),
-                " – ".join(r["names"]),
+                pair_label(r),
+                names_cell(r),
                 r["score"],
                 r["percentage"],
                 str(r["boards_played"]),
+                *([r.get("masterpoints", "")] if awarded else []),
             )
         console.print(table)
     overall = data.get("overall")
@@ -125,8 +197,8 @@ def standings_table(data: dict[str, Any]) -> None:
         for r in overall["rows"]:
             table.add_row(
                 r["rank"],
-                f"{r.get('section') or ''}{r['pair']}",
-                " – ".join(r["names"]),
+                pair_label(r),
+                names_cell(r),
                 r["percentage"],
             )
         console.print(table)
@@ -143,8 +215,8 @@ def traveller_table(data: dict[str, Any]) -> None:
     for r in data["results"]:
         contract = r["adjusted"] or r["contract"] or ""
         table.add_row(
-            str(r["ns"]),
-            str(r["ew"]),
+            " ".join([str(r["ns"]), " – ".join(r.get("names_ns", ()))]).strip(),
+            " ".join([str(r["ew"]), " – ".join(r.get("names_ew", ()))]).strip(),
             contract,
             r["declarer"] or "",
             "" if r["tricks"] is None else str(r["tricks"]),

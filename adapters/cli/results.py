@@ -8,7 +8,7 @@ from uuid import UUID
 
 import typer
 
-from adapters.cli import output
+from adapters.cli import output, swiss
 from adapters.cli.common import (
     Desk,
     NumberingOpt,
@@ -19,9 +19,12 @@ from adapters.cli.common import (
     SessionOpt,
     at_desk,
 )
+from adapters.cli.moments import Moment, as_of, as_of_text
 from engine.application import Traveller
+from engine.ranks import Standings
 from engine.section import Result
-from engine.standings import Standings, compute_standings
+from engine.standings import compute_standings
+from engine.tournament.checks import check_section
 from engine.travellers import traveller
 
 round_app = typer.Typer(help="Start and end rounds (the move).", no_args_is_help=True)
@@ -153,7 +156,10 @@ def session_standings(app: Traveller, event: UUID, session: int) -> Standings:
 
 @at_desk(event=True)
 def standings(desk: Desk, session: SessionOpt = 1) -> None:
-    """Live standings of a session."""
+    """Live standings of a session (of a Swiss teams event: the teams by VPs)."""
+    if desk.app.tournament(desk.event).swiss is not None:
+        swiss.show_standings(desk)
+        return
     data = session_standings(desk.app, desk.event, session).to_json()
     desk.show(data, lambda: output.standings_table(data))
 
@@ -162,15 +168,26 @@ def standings(desk: Desk, session: SessionOpt = 1) -> None:
 def board(
     desk: Desk,
     number: Annotated[int, typer.Argument(help="Board number.")],
+    moment: Moment,
     session: SessionOpt = 1,
     section: SectionOpt = "A",
 ) -> None:
-    """The traveller of one board."""
-    data = traveller(
-        desk.app.registry,
-        desk.app.tournament(desk.event),
-        desk.app.section(desk.event, session, section),
-        number,
-        desk.app.sections(desk.event, session),  # a one-field session scores across sections
-    )
-    desk.show(data, lambda: output.traveller_table(data))
+    """The traveller of one board, now or as it stood at a moment (`--at`, `--time`
+    or `--store-position`, as `replay` takes them)."""
+    app, event = desk.app, desk.event
+    snap = moment.snapshot(app, event) if moment.given() else None
+    tournament = app.tournament(event) if snap is None else snap.tournament
+    check_section(tournament, session, section)
+    # A one-field session scores across its sections.
+    fields = app.sections(event, session) if snap is None else snap.sections_of(session)
+    own = next(s for s in fields if s.name == section)
+    data = traveller(app.registry, tournament, own, number, fields)
+    if snap is not None:
+        data["as_of"] = as_of(snap)
+
+    def table() -> None:
+        if snap is not None:
+            output.console.print(as_of_text(snap), highlight=False)
+        output.traveller_table(data)
+
+    desk.show(data, table)

@@ -10,10 +10,11 @@ import typer
 
 from adapters.cli import output
 from adapters.cli.common import Desk, at_desk, parse_options, session_list
+from adapters.cli.moments import Moment
 from engine.carry_over import chosen_rule
 from engine.errors import InvalidInput
 from engine.history import totals_at
-from engine.standings import RankBy
+from engine.ranks import RankBy
 from engine.totals import Totals, compute_totals
 from engine.tournament import ContestantKind, SectionRanking
 
@@ -208,7 +209,7 @@ def stage_carry_over(
 @at_desk()
 def stage_rules(desk: Desk) -> None:
     """The carry-over rules the installed plugins offer, with what each does and its options."""
-    rules = sorted(desk.app.registry.carry_over_rules(), key=lambda r: r.name)
+    rules = sorted(desk.registry.carry_over_rules(), key=lambda r: r.name)
     desk.show(
         output.plugins_json(rules),
         lambda: output.plugins_table(
@@ -223,6 +224,7 @@ def stage_rules(desk: Desk) -> None:
 @at_desk(event=True)
 def totals(
     desk: Desk,
+    moment: Moment,
     sessions: Annotated[
         str | None, typer.Option("--sessions", help="Sessions to add up (default all), e.g. 1,2.")
     ] = None,
@@ -233,12 +235,13 @@ def totals(
         RankBy,
         typer.Option("--by", help="score (the sum), or percentage of the tops played."),
     ] = RankBy.SCORE,
-    at: Annotated[int | None, typer.Option("--at", help="As it stood at a store position.")] = None,
 ) -> None:
-    """Contestants ranked on their total over several sessions (or a stage)."""
+    """Contestants ranked on their total over several sessions (or a stage), now or as
+    they stood at a moment (`--at`, `--time` or `--store-position`, as `replay`
+    takes them)."""
     a, eid = desk.app, desk.event
     chosen = None if sessions is None else session_list(sessions)
-    if at is None:
+    if not moment.given():
         data = compute_totals(
             a.registry,
             a.tournament(eid),
@@ -248,7 +251,8 @@ def totals(
             by=by,
         )
     else:
-        data = totals_at(a, eid, position=at, sessions=chosen, stage=stage, by=by)
+        limits = moment.limits(a, eid)
+        data = totals_at(a, eid, **limits, sessions=chosen, stage=stage, by=by)
     desk.show(data.to_json(), lambda: _totals_table(data))
 
 

@@ -1,21 +1,46 @@
 """``traveller audit``, ``replay``, ``diff`` and ``what-if``: the record looked back on —
 who did what and why, the standings as they stood at a moment, what a change changed,
-and what a change would change (in memory, writing nothing)."""
+and what changes would change (in memory, writing nothing).
+
+Positions and times follow one rule (:mod:`adapters.cli.moments`): a position is the
+event's own (1 is its creation), a time is on the event's clock.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from adapters.cli import output
+from adapters.cli import output, swiss
 from adapters.cli.adjustments import awarded
-from adapters.cli.common import Desk, ResultOptions, SectionOpt, SessionOpt, at_desk
-from adapters.cli.output import Format
+from adapters.cli.common import (
+    Desk,
+    Override,
+    ResultOptions,
+    SectionOpt,
+    SessionOpt,
+    at_desk,
+)
+from adapters.cli.moments import (
+    Moment,
+    as_of,
+    as_of_text,
+    clock,
+    event_zone,
+    zone_label,
+)
 from adapters.cli.results import session_standings
+from adapters.files.reading import CELLS, import_row, line_of
+from adapters.files.travellers_csv import read_travellers
 from engine import history
-from engine.errors import InvalidInput
+from engine.application import Traveller
+from engine.errors import InvalidFile, InvalidInput, TravellerError
+from engine.section import Adjusted, ImportRow
+from engine.section.checks import table_if_any
 
 
 def register(app: typer.Typer) -> None:
@@ -26,7 +51,10 @@ def register(app: typer.Typer) -> None:
     app.command("what-if")(what_if)
 
 
-@at_desk(event=True, fmt=Format.json)
+# ---- the audit trail --------------------------------------------------------------------
+
+
+@at_desk(event=True)
 def audit(
     desk: Desk,
     board: Annotated[int | None, typer.Option("--board")] = None,
@@ -34,98 +62,301 @@ def audit(
     session: Annotated[int | None, typer.Option("--session")] = None,
     section: Annotated[str | None, typer.Option("--section")] = None,
 ) -> None:
-    """Every event of the tournament (or of one board or pair): who, when, why, what."""
+    """Every action recorded for the event (or one board, pair, session or section): its
+    position (the event's own: 1 is its creation), when, where, who, why and what.
+
+    Times are on the event's clock: its zone (`event create --zone`), else this
+    computer's."""
+    app, event = desk.app, desk.event
+    tournament = app.tournament(event)
+    zone, name = event_zone(tournament)
     rows = history.audit(
-        desk.app, desk.event, board=board, pair=pair, session=session, section=section
+        app, event, board=board, pair=pair, session=session, section=section, zone=zone
     )
+    for r in rows:
+        r["what"] = what(r["data"])
 
     def table() -> None:
-        for r in rows:
-            r["what"] = ", ".join(
-                f"{k}={v}" for k, v in r["data"].items() if k not in ("movement",)
-            )[:80]
+        lines = [{**r, "time": clock(_moment(r), zone), "where": where(r)} for r in rows]
+        heading = f"Audit trail — {tournament.name}"
+        if rows:
+            heading += f" (times {zone_label(_moment(rows[-1]), zone, name)})"
         output.rows_table(
-            "Audit trail", rows, ["position", "time", "type", "actor", "reason", "what"]
+            heading,
+            lines,
+            ["position", "time", "where", "type", "actor", "reason", "what"],
         )
 
     desk.show(rows, table)
 
 
-def _when(text: str) -> dt.datetime:
-    try:
-        moment = dt.datetime.fromisoformat(text)
-    except ValueError:
-        raise InvalidInput(
-            f"{text!r} is not a time.", hint="Write an ISO time such as 2026-11-22T21:30:00+09:00."
-        ) from None
-    return moment if moment.tzinfo else moment.astimezone()
+def _moment(row: dict[str, Any]) -> dt.datetime:
+    """An audit row's time as a moment."""
+    return dt.datetime.fromisoformat(row["time"])
+
+
+def where(row: dict[str, Any]) -> str:
+    """The section an action concerns (``A``; ``2A`` in session 2): the section's own
+    actions, and the event's actions that name one (an entry registered in it); empty for
+    the event as a whole."""
+    session, section = row["session"], row["section"]
+    if section is None:
+        session, section = row["data"].get("session"), row["data"].get("section")
+    if not isinstance(section, str):
+        return ""
+    return section if session in (1, None) else f"{session}{section}"
+
+
+def what(data: dict[str, Any]) -> str:
+    """What an action recorded, in words: ``board 1, NS 1 v EW 1: 4S by N, 10 tricks, NS
+    +420``; ``seats NS1 E1, EW1 E2``; a movement by its family and size."""
+    parts = []
+    for key, value in data.items():
+        if value is None or value == "" or value == [] or value == {} or value is False:
+            continue
+        if key == "movement" and isinstance(value, dict):
+            parts.append(
+                f"movement {value.get('family')}: {value.get('tables')} tables, "
+                f"{value.get('rounds')} rounds of {value.get('boards_per_round')} boards"
+            )
+        elif key in ("result", "was") and isinstance(value, dict) and "board" in value:
+            parts.append(("was " if key == "was" else "") + _result(value))
+        else:
+            parts.append(f"{key.replace('_', ' ')} {_plain(value)}")
+    return "; ".join(parts)
+
+
+def _result(r: dict[str, Any]) -> str:
+    played = ""
+    if r.get("contract"):
+        played = f"{r['contract']}" + (f" by {r['declarer']}" if r.get("declarer") else "")
+        if r.get("tricks") is not None:
+            played += f", {r['tricks']} tricks"
+        played += ", "
+    score = r.get("score_ns")
+    return (
+        f"board {r['board']}, NS {r['ns']} v EW {r['ew']}: {played}"
+        + ("" if score is None else f"NS {score:+d}")
+    ).rstrip(": ")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        if "name" in value:  # a player
+            return str(value["name"]) + (f" ({value['member']})" if value.get("member") else "")
+        return ", ".join(
+            f"{k} {_plain(v)}" for k, v in value.items() if v not in (None, "", [], {})
+        )
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value)
+    if value is True:
+        return "yes"
+    return str(value)
+
+
+# ---- the standings at a moment, and what changed --------------------------------------------
 
 
 @at_desk(event=True)
-def replay(
-    desk: Desk,
-    at: Annotated[int | None, typer.Option("--at", help="A store position.")] = None,
-    time: Annotated[str | None, typer.Option("--time", help="An ISO time.")] = None,
-    session: SessionOpt = 1,
-) -> None:
-    """The standings as they stood at a position or a moment."""
-    if (at is None) == (time is None):
-        raise InvalidInput("Give exactly one of --at POSITION or --time T.")
-    data = history.standings_at(
-        desk.app,
-        desk.event,
-        session,
-        position=at,
-        time=None if time is None else _when(time),
-    ).to_json()
-    desk.show(data, lambda: output.standings_table(data))
+def replay(desk: Desk, moment: Moment, session: SessionOpt = 1) -> None:
+    """The standings as they stood at a position (`--at`, the event's own: 1 is its
+    creation), a time (`--time`) or a store position; says which moment it shows.
+
+    Times are on the event's clock: its zone (`event create --zone`), else this
+    computer's; a `--time` without an offset is read on it."""
+    if not moment.given():
+        raise InvalidInput(
+            "Give the moment: --at POSITION (see `traveller audit`), --time T or "
+            "--store-position P."
+        )
+    snap = moment.snapshot(desk.app, desk.event)
+    data = history.standings_of(desk.app, snap, session).to_json()
+    data["as_of"] = as_of(snap)
+
+    def table() -> None:
+        output.console.print(as_of_text(snap), highlight=False)
+        output.standings_table(data)
+
+    desk.show(data, table)
 
 
 @at_desk(event=True)
 def diff(
     desk: Desk,
-    from_: Annotated[int, typer.Option("--from", help="Store position before.")],
+    from_: Annotated[
+        int, typer.Option("--from", help="The event's position before (see `traveller audit`).")
+    ],
     to: Annotated[int | None, typer.Option("--to", help="Position after (default now).")] = None,
     session: SessionOpt = 1,
 ) -> None:
-    """What changed between two positions, pair by pair."""
-    before = history.standings_at(desk.app, desk.event, session, position=from_)
-    after = history.standings_at(desk.app, desk.event, session, position=to)
+    """What changed between two of the event's positions, pair by pair (team by team in
+    a Swiss)."""
+    if desk.app.tournament(desk.event).swiss is not None:
+        swiss.show_diff(desk, from_, to)
+        return
+    before = history.standings_at(desk.app, desk.event, session, number=from_)
+    after = history.standings_at(desk.app, desk.event, session, number=to)
     _show_changes(desk, history.diff(before, after))
+
+
+# ---- what if -----------------------------------------------------------------------------
+
+Change = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--change",
+        help="Another change, as a traveller line: 'board=9 ns=5 ew=6 contract=4SX "
+        "declarer=W tricks=8', 'board=2 ns=3 ew=5 score_ns=-100' or 'board=3 ns=1 ew=4 "
+        "adjusted=A+/A-' (adjusted=N: neutral). Repeat it for several.",
+        show_default=False,
+    ),
+]
+ChangesFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--file",
+        help="A CSV file of changes, in the traveller CSV format of `import travellers`.",
+        show_default=False,
+    ),
+]
 
 
 @at_desk(event=True)
 def what_if(
     desk: Desk,
-    result: ResultOptions,
-    ns_score: Annotated[str | None, typer.Option("--ns-score")] = None,
+    result: ResultOptions | None = None,
+    ns_score: Annotated[str | None, typer.Option("--ns-score", help="A+, A, A-, A60…")] = None,
     ew_score: Annotated[str | None, typer.Option("--ew-score")] = None,
     neutral: Annotated[bool, typer.Option("--neutral")] = False,
+    change: Change = None,
+    file: ChangesFile = None,
+    override: Override = None,
     session: SessionOpt = 1,
     section: SectionOpt = "A",
 ) -> None:
-    """Try a correction or adjustment in memory and show what would change; writes nothing."""
+    """Try one or several changes in memory — a result added or corrected, an adjusted
+    score, a neutral board — and show what they would change; writes nothing.
+
+    One change is given as `result correct` takes it (`--board --ns --ew` with the
+    contract or score, or `--ns-score`/`--ew-score`/`--neutral`); more with
+    `--change` (repeatable) or `--file`. They are tried in that order; a table with no
+    result yet has one added."""
+    changes = _changes(result, ns_score, ew_score, neutral, change, file)
     event = desk.event
     trial = history.fork(desk.app, event)
     before = session_standings(trial, event, session)
-    if neutral or ns_score or ew_score:
+    for number, c in enumerate(changes, start=1):
+        try:
+            _try(trial, event, c, session=session, section=section, override=override)
+        except TravellerError as refused:
+            if len(changes) == 1:
+                raise
+            raise InvalidInput(
+                f"Change {number} of {len(changes)} (board {c.board}, NS {c.ns} v EW {c.ew}) "
+                f"cannot be made: {refused}"
+            ) from None
+    _show_changes(desk, history.diff(before, session_standings(trial, event, session)))
+
+
+def _changes(
+    result: ResultOptions | None,
+    ns_score: str | None,
+    ew_score: str | None,
+    neutral: bool,
+    change: list[str] | None,
+    file: Path | None,
+) -> list[ImportRow]:
+    """Every change asked for, read and checked as traveller lines."""
+    adjusted = neutral or ns_score is not None or ew_score is not None
+    found: list[ImportRow] = []
+    if result is None:
+        if adjusted:
+            raise InvalidInput("An adjusted score needs its table: give --board, --ns and --ew.")
+    elif adjusted:
+        text = "N" if neutral else f"{ns_score or ''}/{ew_score or ''}"
+        found.append(
+            ImportRow(
+                0,
+                result.board,
+                result.ns,
+                result.ew,
+                adjusted=Adjusted(
+                    text, neutral=neutral, ns=awarded(ns_score), ew=awarded(ew_score)
+                ),
+            )
+        )
+    else:
+        found.append(ImportRow(0, result.board, result.ns, result.ew, entry=result.entry()))
+    problems: list[str] = []
+    for number, text in enumerate(change or [], start=1):
+        try:
+            found.append(import_row(number, _cells(text)))
+        except TravellerError as exc:
+            problems.append(f"--change {number} ({text!r}): {exc}")
+    if problems:
+        raise InvalidFile("Some --change options cannot be read.", problems=problems)
+    if file is not None:
+        rows, problems = read_travellers(file)
+        if problems:
+            raise InvalidFile(f"{file} cannot be read.", problems=sorted(problems, key=line_of))
+        found += rows
+    if not found:
+        raise InvalidInput(
+            "Give a change to try: --board, --ns and --ew with the result or adjusted "
+            "score, --change (repeatable) or --file."
+        )
+    return found
+
+
+def _cells(text: str) -> dict[str, str]:
+    """``board=9 ns=5 ew=6 contract=4SX`` (spaces or commas between) as traveller cells."""
+    cells = {}
+    for item in re.split(r"[\s,;]+", text.strip()):
+        key, sep, value = item.partition("=")
+        key = key.strip().lower()
+        if not sep or key not in CELLS:
+            raise InvalidInput(
+                f"{item!r} is not a traveller cell.",
+                hint=f"Write KEY=VALUE with a key among {', '.join(CELLS)}.",
+            )
+        cells[key] = value.strip()
+    return cells
+
+
+def _try(
+    trial: Traveller,
+    event: Any,
+    c: ImportRow,
+    *,
+    session: int,
+    section: str,
+    override: str | None,
+) -> None:
+    """Make one change on the fork: an adjusted score, or the table's result corrected
+    (added when it has none yet)."""
+    if c.adjusted is not None:
         trial.adjust(
             event,
-            board=result.board,
-            ns=result.ns,
-            ew=result.ew,
-            neutral=neutral,
-            award_ns=awarded(ns_score),
-            award_ew=awarded(ew_score),
+            board=c.board,
+            ns=c.ns,
+            ew=c.ew,
+            neutral=c.adjusted.neutral,
+            award_ns=c.adjusted.ns,
+            award_ew=c.adjusted.ew,
             reason="what-if",
             session=session,
             section=section,
         )
-    else:
+        return
+    assert c.entry is not None
+    state = trial.section(event, session, section)
+    recorded = state.numbering is not None and table_if_any(state, c.board, c.ns, c.ew)
+    if recorded:
         trial.correct_result(
-            event, result.entry(), reason="what-if", session=session, section=section
+            event, c.entry, reason="what-if", session=session, section=section, override=override
         )
-    _show_changes(desk, history.diff(before, session_standings(trial, event, session)))
+    else:
+        trial.record_result(event, c.entry, session=session, section=section, override=override)
 
 
 def _show_changes(desk: Desk, rows: list[dict[str, Any]]) -> None:

@@ -4,11 +4,16 @@
   convention: ``sqlite:///club.db`` is relative, ``sqlite:////srv/club.db`` absolute):
   a SQLite file;
 - ``memory:`` (optionally ``memory:NAME``): in this process only, for tests;
-- ``postgresql://USER:PASSWORD@HOST:PORT/DBNAME``: a PostgreSQL database (federations).
+- ``postgresql://USER:PASSWORD@HOST:PORT/DBNAME``: a PostgreSQL database (federations),
+  which needs the ``postgres`` extra (``pip install 'traveller[postgres]'``).
+
+Messages name a store by :func:`shown` (a file by its full path, a database without
+its password).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -23,11 +28,64 @@ def store_url(explicit: str | None = None) -> str:
     return explicit or os.environ.get(ENV_VAR) or DEFAULT_URL
 
 
+POSTGRES_EXTRA = "pip install 'traveller[postgres]'"
+"""How to install what a PostgreSQL store needs."""
+
+
+def _is_postgres(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def _sqlite_path(url: str) -> str | None:
+    """The file a SQLite URL names (None for other stores; "" when it names none)."""
+    if url.startswith("memory:") or _is_postgres(url):
+        return None
+    if url.startswith("sqlite://"):
+        # SQLAlchemy's convention: sqlite:///club.db is relative, sqlite:////srv/club.db absolute.
+        return url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else ""
+    return None if "://" in url else url
+
+
+def store_file(url: str) -> Path | None:
+    """The SQLite file a store URL names, in full (None for memory and PostgreSQL)."""
+    path = _sqlite_path(url)
+    return Path(path).expanduser().resolve() if path else None
+
+
+def shown(url: str) -> str:
+    """The store as messages name it: a file by its full path, a database URL without
+    its password."""
+    file = store_file(url)
+    if file is not None:
+        return str(file)
+    if _is_postgres(url):
+        parts = urlparse(url)
+        if parts.password is not None:
+            return parts._replace(
+                netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+            ).geturl()
+    return url
+
+
+def is_missing(url: str) -> bool:
+    """A SQLite store whose file does not exist yet (nothing was ever recorded there).
+    Memory and PostgreSQL stores are never missing: a server's database is created by
+    its administrator."""
+    file = store_file(url)
+    return file is not None and not file.exists()
+
+
 def env_for(url: str) -> dict[str, str]:
     """The eventsourcing settings for a store URL."""
     if url == "memory:" or url.startswith("memory:"):
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
-    if url.startswith(("postgresql://", "postgres://")):
+    if _is_postgres(url):
+        if any(importlib.util.find_spec(m) is None for m in ("psycopg", "psycopg_pool")):
+            raise StoreError(
+                f"The store {shown(url)} is a PostgreSQL database, and Traveller's "
+                "PostgreSQL support (the postgres extra) is not installed.",
+                hint=f"Install it with {POSTGRES_EXTRA}, or use a SQLite file.",
+            )
         parts = urlparse(url)
         try:
             port = parts.port or 5432
@@ -51,21 +109,17 @@ def env_for(url: str) -> dict[str, str]:
             "CREATE_TABLE": "y",
         }
         return env
-    if url.startswith("sqlite://"):
-        # SQLAlchemy's convention: sqlite:///club.db is relative, sqlite:////srv/club.db absolute.
-        path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else ""
-        if not path:
-            raise StoreError(
-                f"The store URL {url!r} names no file.",
-                hint="Write sqlite:///club.db (relative) or sqlite:////srv/club.db.",
-            )
-    elif "://" in url:
+    path = _sqlite_path(url)
+    if path is None:
         raise StoreError(
             f"Traveller cannot open the store {url!r}.",
             hint="Use a file path, sqlite:///PATH, postgresql://… or memory:.",
         )
-    else:
-        path = url
+    if not path:
+        raise StoreError(
+            f"The store URL {url!r} names no file.",
+            hint="Write sqlite:///club.db (relative) or sqlite:////srv/club.db.",
+        )
     folder = Path(path).expanduser().resolve().parent
     if not folder.is_dir():
         raise StoreError(

@@ -11,6 +11,7 @@ builds is checked by the validator, whose figures go into the proposal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
@@ -60,6 +61,8 @@ class Built(NamedTuple):
 
     movement: Movement
     options: dict[str, Any]
+    tables: int
+    """The tables the family was asked to build for (``movement assign --tables``)."""
 
 
 class ProposalBuilder:
@@ -85,6 +88,7 @@ class ProposalBuilder:
         section = self._section(line.tables, (Play(line.kind, rounds),), per_round)
         notes = []
         if pairs > 2 * line.tables:
+            section = self._split_last_table(section, per_round)
             notes.append(
                 f"The list offers the {line.tables}-table sheets for {line.pairs[0]}-"
                 f"{line.pairs[1]} pairs: with {pairs} pairs the last table is split into "
@@ -169,7 +173,7 @@ class ProposalBuilder:
             sections=(section,),
             boards_per_round=plan.boards_per_round,
             rounds=plan.rounds,
-            remark=plan.remark,
+            remark=plan.remark_in_english,
             notes=tuple(notes),
         )
 
@@ -184,7 +188,7 @@ class ProposalBuilder:
             sections=(SectionPlan(plan.teams, played),),
             boards_per_round=plan.boards_per_round,
             rounds=plan.rounds,
-            remark=plan.remark,
+            remark=plan.remark_in_english,
             notes=tuple(_srr_notes(plan.format, plan.teams, plan.sessions)),
         )
 
@@ -289,6 +293,23 @@ class ProposalBuilder:
 
     # -- helpers ---------------------------------------------------------------------
 
+    def _split_last_table(self, section: SectionPlan, per_round: int) -> SectionPlan:
+        """``section`` with its last table split into tables A and B, for more pairs than
+        its tables seat: a full Howell is the ``appendix-howell`` with one table appended
+        (table n + 1 is nB); no installed family splits a table of a shorter Howell or of
+        a Mitchell, so those are not built (their sheets are played from print)."""
+        (a,) = section.sessions
+        built = None
+        if a.play.kind is Kind.HOWELL and a.play.rounds == 2 * section.tables - 1:
+            built = self._first(
+                "appendix-howell",
+                section.tables + 1,
+                [{"boards_per_round": per_round, "appended": 1}],
+                lambda m: m.rounds == a.play.rounds,
+            )
+        label = f"{a.name} with tables A and B"
+        return replace(section, sessions=(_assignment(a.play, built, label),))
+
     def _section(
         self,
         tables: int,
@@ -387,6 +408,7 @@ class ProposalBuilder:
         return Built(
             movement.model_copy(update={"plugin": family.name, "plugin_version": family.version}),
             options,
+            tables,
         )
 
 
@@ -518,6 +540,7 @@ def _assignment(play: Play, built: Built | None, label: str = "") -> Assignment:
             sit_out_rounds=max(report.sit_outs.values(), default=0),
         ),
         sets=len(m.boards) // m.boards_per_round,
+        tables=built.tables,
     )
 
 

@@ -39,6 +39,35 @@ CONSIDERATIONS = (
 )
 """The club-director guide's list of what to consider when choosing a movement."""
 
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("#", "the proposal's number, best first"),
+    (
+        "Movement",
+        "what each section plays: its tables (7T), the movement, rounds × boards a round; "
+        "then the fewest and the most boards on which two pairs of a field are compared "
+        "(the closer the two, the fairer the movement)",
+    ),
+    ("Boards", "boards each pair (team) plays, every session together"),
+    (
+        "Minutes",
+        "the expected playing time of each session: 7 minutes a board and 1 a round (JCBL)",
+    ),
+    ("Sit out", "boards a pair sits out (a half table, a rover's rests); - for none"),
+    (
+        "Relay",
+        "whether tables share boards in a round (a relay or a bye stand); ? where no "
+        "movement could be built",
+    ),
+    ("Laid", "boards laid out at the start, each section's (joined by +)"),
+    ("Win", "winners: 1 (one field) or 2 (NS and EW ranked apart)"),
+    (
+        "Ready",
+        "yes: installed families build every section's movement in every session, and the "
+        "assign commands under the table can be pasted; no: the list's game, shown as data",
+    ),
+)
+"""What each column of the advisor's table means (the legend printed under it)."""
+
 
 def minutes(rounds: int, boards_per_round: int) -> int:
     """Expected playing time: 7 minutes a board plus 1 a round (the JCBL's rule)."""
@@ -87,6 +116,10 @@ class Assignment:
     balance: Balance | None = None
     sets: int | None = None
     """Sets of boards the built movement lays out (``None``: not built)."""
+    tables: int | None = None
+    """The tables the family is assigned with (``--tables``), as it counts them: an NS
+    rover Mitchell counts its full tables, not the rover's half table (``None``: not
+    built)."""
 
     @property
     def name(self) -> str:
@@ -179,7 +212,7 @@ class Proposal:
     """Rounds a pair sits out (with a half table: the rounds against the phantom)."""
     notes: tuple[str, ...] = ()
     remark: str = ""
-    """The list's remark."""
+    """The list's remark, in English (the printed words cited in brackets)."""
     renumber: bool = False
     """The pairs are renumbered before each later session: the same movements are played
     again, so that pairs meet new opponents (part 3 ch. 3 §5-6)."""

@@ -11,6 +11,7 @@ it names. Why a pair all-play-all of an odd number of teams is data only:
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,67 @@ ODD_PAIR_ALL_PLAY_ALL = (
 
 
 Options = tuple[tuple[str, Any], ...]
+
+PRINTED_WORDS: tuple[tuple[str, str], ...] = (
+    ("2SS の 1st と同じ", "as session 1 of the two-session game"),
+    ("2SS の 2nd と同じ", "as session 2 of the two-session game"),
+    ("ボードステイを含む3種有", "three versions, one with the boards staying put"),
+    ("ボードステイを含む2種有", "two versions, one with the boards staying put"),
+    ("セッション完結型", "every match complete within the session"),
+    ("リレー無し/有り", "with or without a relay"),
+    ("リレー無/有", "with or without a relay"),
+    ("リレー無し", "no relay"),
+    ("リレー有り", "with a relay"),
+    ("リレイ有", "with a relay"),
+    ("全 T リレイ", "a relay at every table"),
+    ("全Tリレイ有", "a relay at every table"),
+    ("3種類あり", "three versions"),
+    ("2種類あり", "two versions"),
+    ("ボードステイ", "the boards stay put"),
+    ("ペア総当たり", "pair all-play-all"),
+    ("チーム総当たり", "team all-play-all"),
+    ("ミラーミッセル", "mirror Mitchell"),
+    ("AWL", "American Whist"),
+    ("STAGGER", "stagger"),
+    ("同上", ""),
+)
+"""The words of the SRR lists' remarks in English. "同上" (ditto: the format of the line
+above) says nothing a proposal's title does not: it reads as nothing."""
+
+_WORD = re.compile(
+    "|".join(re.escape(w) for w, _ in sorted(PRINTED_WORDS, key=lambda p: -len(p[0])))
+    + r"|\([A-Z0-9]+\)|[ 、]+"
+)
+
+
+def remark_in_english(remark: str) -> str:
+    """A list's printed remark in English, with the printed text cited after it:
+    ``With a relay; as session 1 of the two-session game (同上 リレイ有 2SS の 1st と同じ).``
+    A remark that says only "同上" reads as nothing. A word the table does not know is
+    refused (the tests read every remark of the lists)."""
+    english = dict(PRINTED_WORDS)
+    parts: list[str] = []
+    at = 0
+    for found in _WORD.finditer(remark):
+        if found.start() != at:
+            raise KeyError(
+                f"an SRR remark's word is not translated: {remark[at : found.start()]!r}"
+            )
+        at = found.end()
+        word = found.group()
+        if word.startswith("("):  # a JTOS master sheet's id, beside the term it names
+            if parts:
+                parts[-1] += f" {word}"
+            else:
+                parts.append(f"JTOS sheet {word.strip('()')}")
+        elif word.strip(" 、") and english[word]:
+            parts.append(english[word])
+    if at != len(remark):
+        raise KeyError(f"an SRR remark's word is not translated: {remark[at:]!r}")
+    if not parts:
+        return ""
+    said = "; ".join(parts)
+    return f"{said[0].upper()}{said[1:]} ({remark})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +146,11 @@ class SRRPlan:
     """The family's options, besides the boards a round."""
 
     @property
+    def remark_in_english(self) -> str:
+        """The remark in English, the printed one cited (:func:`remark_in_english`)."""
+        return remark_in_english(self.remark)
+
+    @property
     def game(self) -> SessionGame:
         """What each session plays."""
         return SessionGame(self.family, self.rounds[0], self.boards_used, self.options)
@@ -102,6 +169,11 @@ class SRRSessions:
     sessions: tuple[SessionGame, ...]
     remark: str
     """The list's remark, as printed (JTOS master-sheet ids in brackets)."""
+
+    @property
+    def remark_in_english(self) -> str:
+        """The remark in English, the printed one cited (:func:`remark_in_english`)."""
+        return remark_in_english(self.remark)
 
     @property
     def rounds(self) -> tuple[int, ...]:

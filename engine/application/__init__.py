@@ -8,7 +8,7 @@ a section, a concurrent writer's conflict is retried with the fresh state, so a
 result is never lost.
 
 The commands are grouped by what they concern, one module each (entries, play,
-adjustments, conditions), over the shared core (:mod:`engine.application.core`); the
+adjustments, conditions, swiss, seating), over the shared core (:mod:`engine.application.core`); the
 application is their union.
 """
 
@@ -19,11 +19,19 @@ from engine.application.conditions import ConditionCommands
 from engine.application.core import ApplicationCore, UnitOfWork
 from engine.application.entries import EntryCommands
 from engine.application.play import PlayCommands
+from engine.application.seating import SeatingCommands
+from engine.application.swiss import SwissCommands
 
 __all__ = ["Traveller", "UnitOfWork"]
 
 
 class Traveller(
-    EntryCommands, PlayCommands, AdjustmentCommands, ConditionCommands, ApplicationCore
+    EntryCommands,
+    PlayCommands,
+    AdjustmentCommands,
+    ConditionCommands,
+    SwissCommands,
+    SeatingCommands,
+    ApplicationCore,
 ):
     """The application service behind every interface (CLI, HTTP, tests)."""

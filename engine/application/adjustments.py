@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 from uuid import UUID
@@ -13,6 +13,7 @@ from engine.seating import Numbering
 from engine.section import decide as section_decide
 from engine.section.events import BoardFouled, ScoreAssigned
 from engine.section.results import ImportRow
+from engine.tournament.events import Player
 
 
 class AdjustmentCommands(ApplicationCore):
@@ -134,13 +135,16 @@ class AdjustmentCommands(ApplicationCore):
         numbering: Numbering | None = None,
         scoring: tuple[str, dict[str, Any]] | None = None,
         scoring_reason: str = "chosen on import",
+        names: Mapping[str, Sequence[Player]] | None = None,
         dry_run: bool = False,
         actor: str = "director",
     ) -> int:
         """Record a whole file of traveller lines, all or nothing; returns how many.
 
         ``scoring`` (a method and its options) becomes the section's scoring method in the
-        same transaction. With ``dry_run`` every line is checked and nothing is recorded."""
+        same transaction; so do entries for the pairs the file ``names`` (pair number →
+        players), seated at their numbers, when the section has none registered. With
+        ``dry_run`` every line is checked and nothing is recorded."""
         pick = None if scoring is None else self._scoring_plugin(*scoring)
 
         def command(uow: UnitOfWork) -> int:
@@ -153,6 +157,7 @@ class AdjustmentCommands(ApplicationCore):
                 numbering=numbering,
                 scoring=pick,
                 scoring_reason=scoring_reason,
+                names=names,
                 actor=actor,
             )
             if not dry_run:

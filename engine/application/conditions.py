@@ -8,18 +8,21 @@ from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
-from engine import carry_over
+from engine import carry_over, masterpoints
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.section import decide as section_decide
+from engine.section.checks import missing_results
 from engine.section.state import Section
 from engine.standings import compute_standings
 from engine.tournament import decide as tournament_decide
-from engine.tournament.checks import check_closed
+from engine.tournament.checks import check_closed, check_sessions
 from engine.tournament.events import (
     CarryOverRecorded,
     ContestantKind,
+    MasterpointsAwarded,
     ResultsPublished,
     SectionRanking,
+    SessionClosed,
     StageDefined,
 )
 
@@ -55,12 +58,58 @@ class ConditionCommands(ApplicationCore):
 
         return self._run(actor, command)
 
-    def close_session(self, event_id: UUID, session: int = 1, *, actor: str = "director") -> None:
+    def close_session(
+        self,
+        event_id: UUID,
+        session: int = 1,
+        *,
+        reason: str | None = None,
+        actor: str = "director",
+    ) -> SessionClosed:
+        """Close a session to new results. With results the movements schedule still
+        missing it is refused unless a ``reason`` is given; the event keeps the reason
+        and what was missing."""
+
+        def command(uow: UnitOfWork) -> SessionClosed:
+            tournament = uow.tournament(event_id)
+            check_sessions(tournament, [session])
+            missing = [
+                m
+                for name in tournament.sessions[session]
+                for m in missing_results(tournament, uow.section(event_id, session, name))
+            ]
+            events = tournament_decide.close_session(
+                tournament, session, missing=missing, reason=reason, actor=actor
+            )
+            return first_of(uow.record(events), SessionClosed)
+
+        return self._run(actor, command)
+
+    def reopen_session(
+        self, event_id: UUID, session: int = 1, *, reason: str, actor: str = "director"
+    ) -> None:
+        """Open a closed session again for new results (the reason is kept)."""
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
-            uow.record(tournament_decide.close_session(tournament, session, actor=actor))
+            uow.record(
+                tournament_decide.reopen_session(tournament, session, reason=reason, actor=actor)
+            )
 
         self._run(actor, command)
+
+    def choose_rounds_enforcement(
+        self, event_id: UUID, enforced: bool, *, actor: str = "director"
+    ) -> bool:
+        """Refuse results for rounds not yet started (``enforced``), or accept them in any
+        order (the default); returns False if the event already did so."""
+
+        def command(uow: UnitOfWork) -> bool:
+            tournament = uow.tournament(event_id)
+            events = tournament_decide.choose_rounds_enforcement(tournament, enforced, actor=actor)
+            return bool(uow.record(events))
+
+        return self._run(actor, command)
 
     def publish(
         self, event_id: UUID, session: int = 1, *, actor: str = "director"
@@ -186,5 +235,48 @@ class ConditionCommands(ApplicationCore):
                 actor=actor,
             )
             return first_of(uow.record(events), CarryOverRecorded)
+
+        return self._run(actor, command)
+
+    # ---- masterpoints ---------------------------------------------------------------------
+
+    def award_masterpoints(
+        self,
+        event_id: UUID,
+        session: int = 1,
+        *,
+        rule: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        reason: str | None = None,
+        actor: str = "director",
+    ) -> MasterpointsAwarded:
+        """Award a closed session's masterpoints from its standings, by ``rule`` with
+        ``options`` (JCBL: the game's class), which are recorded for the event; given
+        none, the event's recorded ones. The contestants are counted from the standings.
+        Awarding a session again (after a correction) supersedes the earlier award and
+        needs a ``reason``."""
+
+        def command(uow: UnitOfWork) -> MasterpointsAwarded:
+            tournament = uow.tournament(event_id)
+            check_sessions(tournament, [session])
+            check_closed(tournament, session)
+            plugin, chosen = masterpoints.chosen_rule(self.registry, tournament, rule, options)
+            sections = [uow.section(event_id, session, n) for n in tournament.sessions[session]]
+            standings = compute_standings(
+                self.registry, tournament, sections, session, masterpoints=False
+            )
+            fields = masterpoints.fields_to_award(self.registry, tournament, sections, standings)
+            events = tournament_decide.award_masterpoints(
+                tournament,
+                session,
+                rule=plugin.name,
+                version=plugin.version,
+                options=chosen,
+                digest=standings.digest(),
+                fields=masterpoints.award_fields(plugin, chosen, fields),
+                reason=reason,
+                actor=actor,
+            )
+            return first_of(uow.record(events), MasterpointsAwarded)
 
         return self._run(actor, command)

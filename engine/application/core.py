@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 from uuid import UUID
 
 import structlog
@@ -16,14 +16,14 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
-from engine.errors import Conflict, NotFound
+from engine.errors import Conflict, InvalidInput, NotFound
 from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, stored_topics
 from engine.logging import configure_logging
 from engine.registry import Registry, create_registry, parse_options
 from engine.section.decide import ScoringPick
 from engine.section.state import Section, project_section
-from engine.tournament.checks import check_section
-from engine.tournament.events import EventCreated
+from engine.tournament.checks import check_section, check_sessions
+from engine.tournament.events import EventCreated, TimeZoneChosen
 from engine.tournament.state import Tournament, project_tournament, section_id
 
 log = structlog.get_logger("traveller")
@@ -74,6 +74,26 @@ class UnitOfWork:
                 state.apply(event)
         self.events += events
         return events
+
+
+class Listed(NamedTuple):
+    """An event as the store's list of events shows it."""
+
+    id: UUID
+    name: str
+    created: dt.datetime
+    date: dt.date | None = None
+    club: str | None = None
+    zone: str | None = None
+
+    def describe(self) -> str:
+        """The name, with the date and club when known: ``Tuesday pairs, 2026-11-24,
+        Yotsuya BC``."""
+        return ", ".join(
+            part
+            for part in (self.name, None if self.date is None else self.date.isoformat(), self.club)
+            if part
+        )
 
 
 def first_of(events: Iterable[DomainEvent], cls: type[E]) -> E:
@@ -165,8 +185,11 @@ class ApplicationCore(Application[UUID]):
         return UnitOfWork(self).section(event_id, session, name)
 
     def sections(self, event_id: UUID, session: int | None = None) -> list[Section]:
+        """The event's sections (of ``session`` only, which must exist)."""
         uow = UnitOfWork(self)
         tournament = uow.tournament(event_id)
+        if session is not None:
+            check_sessions(tournament, [session])
         return [
             uow.section(event_id, s, name)
             for s, names in sorted(tournament.sessions.items())
@@ -178,34 +201,63 @@ class ApplicationCore(Application[UUID]):
         """The store's current position (the notification id of the last event)."""
         return self.recorder.max_notification_id() or 0
 
-    def list_events(self) -> list[tuple[UUID, str, dt.datetime]]:
-        """Every event (tournament) in the store: id, name, creation time."""
-        found = []
+    def list_events(self) -> list[Listed]:
+        """Every event (tournament) in the store, in the order created: id, name, creation
+        time, date, club and time zone (read from the events that say them, not by
+        loading each tournament)."""
+        found: dict[UUID, Listed] = {}
         start: int | None = 1
-        topics = stored_topics(EventCreated)
+        topics = [*stored_topics(EventCreated), *stored_topics(TimeZoneChosen)]
         while True:
             batch = self.recorder.select_notifications(start, 500, topics=topics)
             for n in batch:
-                created = self.mapper.to_domain_event(n)
-                assert isinstance(created, EventCreated)
-                found.append((created.originator_id, created.name, created.timestamp))
+                event = self.mapper.to_domain_event(n)
+                if isinstance(event, EventCreated):
+                    found[event.originator_id] = Listed(
+                        event.originator_id, event.name, event.timestamp, event.date, event.club
+                    )
+                elif isinstance(event, TimeZoneChosen) and event.originator_id in found:
+                    found[event.originator_id] = found[event.originator_id]._replace(
+                        zone=event.zone
+                    )
             if len(batch) < 500:
-                return found
+                return list(found.values())
             start = batch[-1].id + 1
 
     def resolve_event(self, text: str) -> UUID:
-        """An event id from a full UUID or a unique prefix of at least four characters."""
+        """An event id from a full UUID or any unique start of one (with or without its
+        hyphens, in either case)."""
         try:
             return UUID(text)
         except ValueError:
             pass
-        matches = [eid for eid, _, _ in self.list_events() if str(eid).startswith(text.lower())]
-        if len(text) >= 4 and len(matches) == 1:
-            return matches[0]
+        typed = text.strip().lower()
+        if not typed:
+            raise InvalidInput(
+                "No event was given.",
+                hint="Give the id printed by `traveller event create`, or any unique start "
+                "of it (see `traveller event list`).",
+            )
+        listed = self.list_events()
+        bare = typed.replace("-", "")
+        matches = [
+            e for e in listed if str(e.id).startswith(typed) or (bare and e.id.hex.startswith(bare))
+        ]
+        if len(matches) == 1:
+            return matches[0].id
+        if not matches:
+            raise NotFound(
+                f"{text!r} does not name one event: no event id in the store starts with it"
+                + ("" if listed else " (the store holds no events)")
+                + ".",
+                hint="Give the id printed by `traveller event create`, or any unique start "
+                "of it (see `traveller event list`).",
+            )
+        shown = "; ".join(f"{e.id} ({e.describe()})" for e in matches[:10])
+        more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
         raise NotFound(
-            f"{text!r} does not name one event"
-            + (" (several events start with it)." if len(matches) > 1 else "."),
-            hint="Give the id printed by `traveller event create` (see `traveller event list`).",
+            f"{text!r} is the start of {len(matches)} events' ids: {shown}{more}.",
+            hint="Give more of the id, enough to name one of them.",
         )
 
     def _scoring_plugin(self, method: str, options: dict[str, Any] | None) -> ScoringPick:

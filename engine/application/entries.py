@@ -8,10 +8,15 @@ from uuid import UUID, uuid4
 
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.section import decide as section_decide
+from engine.section import seating
+from engine.section.seats import seat_of
+from engine.section.state import Section
 from engine.tournament import decide as tournament_decide
+from engine.tournament.checks import check_sessions
 from engine.tournament.events import (
     EntryRegistered,
     Player,
+    PlayerSubstituted,
     ScoringChoice,
 )
 from engine.tournament.state import project_tournament
@@ -28,8 +33,14 @@ class EntryCommands(ApplicationCore):
         club: str | None = None,
         scoring: ScoringChoice | None = None,
         sections: Sequence[str] = ("A",),
+        enforce_rounds: bool = False,
+        zone: str | None = None,
         actor: str = "director",
     ) -> UUID:
+        """A new event with session 1 and its sections; with ``enforce_rounds``, results
+        for rounds not yet started are refused (by default they are accepted in any order,
+        as when paper travellers are entered after play); ``zone`` is the time zone its
+        times are shown and read in (:mod:`engine.zones`)."""
         scoring = scoring or ScoringChoice()
         method = self._scoring_plugin(scoring.method, scoring.options).method
         scoring = ScoringChoice(method=method.name, options=scoring.options)
@@ -37,7 +48,14 @@ class EntryCommands(ApplicationCore):
 
         def command(uow: UnitOfWork) -> UUID:
             created = tournament_decide.create_event(
-                event_id, name, date=date, club=club, scoring=scoring, actor=actor
+                event_id,
+                name,
+                date=date,
+                club=club,
+                scoring=scoring,
+                enforce_rounds=enforce_rounds,
+                zone=zone,
+                actor=actor,
             )
             tournament = project_tournament(None, created)
             assert tournament is not None
@@ -71,7 +89,8 @@ class EntryCommands(ApplicationCore):
         actor: str = "director",
     ) -> str:
         """Register a pair (one player for an individual, four to six for a team); after
-        seating, a late pair takes the phantom's number."""
+        seating, a late pair takes the phantom's seat or that of a pair that withdrew
+        before playing; in a section with no movement, ``pair`` seats it at its number."""
 
         def command(uow: UnitOfWork) -> str:
             tournament = uow.tournament(event_id)
@@ -93,3 +112,112 @@ class EntryCommands(ApplicationCore):
             )
 
         self._run(actor, command)
+
+    # ---- entries put right ------------------------------------------------------------
+
+    def rename_player(
+        self,
+        event_id: UUID,
+        entry: str,
+        player: str,
+        name: str,
+        *,
+        reason: str | None = None,
+        actor: str = "director",
+    ) -> None:
+        """Put a player's name right (``player``: their place in the entry, or their name)."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            uow.record(
+                tournament_decide.rename_player(
+                    tournament, entry, player, name, reason=reason, actor=actor
+                )
+            )
+
+        self._run(actor, command)
+
+    def change_member(
+        self,
+        event_id: UUID,
+        entry: str,
+        player: str,
+        member: str | None,
+        *,
+        reason: str | None = None,
+        actor: str = "director",
+    ) -> None:
+        """Put a player's member number right (None: the player has none)."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            uow.record(
+                tournament_decide.change_member(
+                    tournament, entry, player, member, reason=reason, actor=actor
+                )
+            )
+
+        self._run(actor, command)
+
+    def substitute_player(
+        self,
+        event_id: UUID,
+        entry: str,
+        player: str,
+        substitute: Player,
+        *,
+        session: int = 1,
+        from_round: int | None = None,
+        reason: str | None = None,
+        actor: str = "director",
+    ) -> int:
+        """A substitute plays for one of the entry's players in ``session`` from
+        ``from_round`` (by default the round in play) to its end; returns that round."""
+
+        def command(uow: UnitOfWork) -> int:
+            tournament = uow.tournament(event_id)
+            events = seating.substitute_player(
+                tournament,
+                _sitting(uow, event_id, session, entry),
+                entry,
+                player,
+                substitute,
+                from_round=from_round,
+                reason=reason,
+                actor=actor,
+            )
+            return first_of(uow.record(events), PlayerSubstituted).from_round
+
+        return self._run(actor, command)
+
+    def swap_seats(
+        self,
+        event_id: UUID,
+        first: str,
+        second: str,
+        *,
+        session: int = 1,
+        section: str = "A",
+        reason: str | None = None,
+        actor: str = "director",
+    ) -> None:
+        """Exchange the entries at two seats of a section before either has played (one
+        may be the phantom's: the entry moves there)."""
+
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            uow.record(
+                seating.swap_seats(tournament, state, first, second, reason=reason, actor=actor)
+            )
+
+        self._run(actor, command)
+
+
+def _sitting(uow: UnitOfWork, event_id: UUID, session: int, entry: str) -> Section:
+    """The section of ``session`` in which ``entry`` sits (else its first section, whose
+    decision says that it does not sit there)."""
+    tournament = uow.tournament(event_id)
+    check_sessions(tournament, [session])
+    sections = [uow.section(event_id, session, name) for name in tournament.sessions[session]]
+    return next((s for s in sections if seat_of(s, entry) is not None), sections[0])

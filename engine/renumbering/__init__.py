@@ -63,6 +63,7 @@ __all__ = [
     "Renumbering",
     "SectionSeat",
     "check",
+    "check_following",
     "plan",
     "renumber",
     "session_sections",
@@ -96,13 +97,14 @@ def plan(
     *,
     stationary: Sequence[str] = (),
     moves: Sequence[str] = (),
+    rematches: bool = False,
 ) -> Renumbering:
     """The renumbering of ``played`` (one session's sections) into ``following`` (the next
     session's), once the state of both allows it.
 
     ``stationary`` names seats of the session played (``B:NS3``; the section may be left
     out when there is one) whose pairs must stay put; ``moves`` fixes some pairs' new
-    seats (``A:NS3=B:5``)."""
+    seats (``A:NS3=B:5``); ``rematches`` lets pairs who met meet again."""
     if played[0].session == following[0].session:
         raise InvalidInput("A session's pairs are renumbered into another session.")
     sessions = (played[0].session, following[0].session)
@@ -113,31 +115,7 @@ def plan(
                 "whom is not known.",
                 hint="Assign its movement first.",
             )
-    for state in following:
-        if state.movement is None:
-            raise Rejected(
-                f"Section {state.name} of session {state.session} has no movement yet: the "
-                "new numbers are seats of the next session's movements.",
-                hint=f"Assign it first: `traveller movement assign --session {state.session} "
-                f"--section {state.name} --family ... --tables N`.",
-            )
-        if state.rounds_started or state.tables:
-            raise Rejected(
-                f"Section {state.name} of session {state.session} has started play; its pairs "
-                "can no longer be renumbered."
-            )
-        own = sorted(
-            e
-            for e in state.seats.values()
-            if e in tournament.entries and tournament.entries[e].session == state.session
-        )
-        if own:
-            raise Rejected(
-                f"Section {state.name} of session {state.session} already seats pairs registered "
-                f"for it ({', '.join(own)}); renumbering seats the pairs of session "
-                f"{sessions[0]}.",
-                hint=f"Withdraw those entries, or register them in session {sessions[0]} instead.",
-            )
+    check_following(tournament, following, sessions[0])
     names = [s.name for s in played]
     later = [s.name for s in following]
     fixed: dict[SectionSeat, SectionSeat] = {}
@@ -164,4 +142,35 @@ def plan(
         {s.name: s.movement for s in following if s.movement is not None},
         stationary={SectionSeat.parse(text, names) for text in stationary},
         moves=fixed,
+        rematches=rematches,
     )
+
+
+def check_following(tournament: Tournament, following: Sequence[Section], source: int) -> None:
+    """The sections of the session to be seated (from session ``source``) can be: each has
+    its movement, has not started play, and seats no entry registered for it."""
+    for state in following:
+        if state.movement is None:
+            raise Rejected(
+                f"Section {state.name} of session {state.session} has no movement yet: the "
+                "new numbers are seats of the next session's movements.",
+                hint=f"Assign it first: `traveller movement assign --session {state.session} "
+                f"--section {state.name} --family ... --tables N`.",
+            )
+        if state.rounds_started or state.tables:
+            raise Rejected(
+                f"Section {state.name} of session {state.session} has started play; its pairs "
+                "can no longer be seated anew."
+            )
+        own = sorted(
+            e
+            for e in state.seats.values()
+            if e in tournament.entries and tournament.entries[e].session == state.session
+        )
+        if own:
+            raise Rejected(
+                f"Section {state.name} of session {state.session} already seats pairs registered "
+                f"for it ({', '.join(own)}); these are the seats of the pairs of session "
+                f"{source}.",
+                hint=f"Withdraw those entries, or register them in session {source} instead.",
+            )

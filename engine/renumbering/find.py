@@ -26,6 +26,7 @@ def renumber(
     *,
     stationary: Collection[SectionSeat] = (),
     moves: Mapping[SectionSeat, SectionSeat] | None = None,
+    rematches: bool = False,
 ) -> Renumbering:
     """Every pair of ``played`` given a seat in the ``following`` session's movements.
 
@@ -33,7 +34,8 @@ def renumber(
     pairs at ``stationary`` seats (of the session played) get stationary seats, and the
     director's ``moves`` (old seat → new seat) are kept. Each section of the next session
     leaves at most one seat empty (its phantom). Raises :class:`Rejected`, saying why,
-    when no such renumbering exists (or none was found within the search's steps)."""
+    when no such renumbering exists (or none was found within the search's steps).
+    ``rematches`` lets pairs meet again (the moves given whole are then only seated)."""
     _check_pairs_games(played, following)
     problem = pose(played, following, stationary, dict(moves or {}))
     if len(problem.fixed) == len(problem.entries):
@@ -45,7 +47,7 @@ def renumber(
         if found is None:
             raise _impossible(problem, empties)
         decided = found
-    check(played, following, decided, stationary=stationary)
+    check(played, following, decided, stationary=stationary, rematches=rematches)
     return decided
 
 
@@ -168,7 +170,8 @@ def _impossible(problem: Problem, empties: int) -> Rejected:
                 f"{strangers} pairs who never met one another can be found (a line of each "
                 "Mitchell, the stationary pairs or one moving pair of each Howell).",
                 hint="Keep each section's movement and move whole groups between sections "
-                "(JCBL part 3 ch. 3 §5), or play a single section as an interwoven Howell.",
+                "(JCBL part 3 ch. 3 §5), or play a single section as an interwoven Howell, "
+                "whose pairs keep their seats (`traveller session seat --from-session N`).",
             )
     loosened: list[tuple[str, Callable[[PairToSeat], PairToSeat]]] = [
         (

@@ -17,12 +17,15 @@ def check(
     renumbering: Renumbering,
     *,
     stationary: Collection[SectionSeat] = (),
+    rematches: bool = False,
 ) -> None:
     """Check a renumbering against the schedules themselves, pair by pair.
 
     Every pair of ``played`` has one seat of ``following``, no seat two pairs; each
-    section leaves at most one seat empty, its phantom; no two pairs who met meet again;
-    no pair sits out twice; the pairs at ``stationary`` seats get stationary seats."""
+    section leaves at most one seat empty, its phantom; no two pairs who met meet again
+    (unless ``rematches`` allows it: a movement that has them, as the JCBL two-session
+    list's one rematch); no pair sits out twice; the pairs at ``stationary`` seats get
+    stationary seats."""
     problems: list[str] = []
     seated = {
         SectionSeat(s.name, p): e for s in played for p, e in s.seats.items() if p != s.phantom
@@ -63,7 +66,7 @@ def check(
             if entry is None:
                 continue
             for other in (taken.get(SectionSeat(name, q)) for q in others):
-                if other is None or other not in met.get(entry, ()):
+                if rematches or other is None or other not in met.get(entry, ()):
                     continue
                 if frozenset((entry, other)) not in again:
                     again.add(frozenset((entry, other)))

@@ -23,6 +23,7 @@ from engine.section.events import (
     ScoreAdjusted,
     ScoreAssigned,
     ScoringChosen,
+    SeatsSwapped,
     SectionOpened,
 )
 from engine.section.results import Adjusted, ImportRow, Result, ResultEntry, build_result
@@ -45,6 +46,7 @@ __all__ = [
     "ScoreAdjusted",
     "ScoreAssigned",
     "ScoringChosen",
+    "SeatsSwapped",
     "Section",
     "SectionOpened",
     "TableEntry",

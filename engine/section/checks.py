@@ -28,6 +28,7 @@ from engine.registry import MovementFamily
 from engine.seating import Line, Numbering, Pair
 from engine.section.state import Section, TableEntry
 from engine.tournament.checks import ENTRY_WORDS, entry_kind, parse_pair_text
+from engine.tournament.events import MissingResult
 from engine.tournament.state import Entry, Tournament
 from engine.validator import validate
 
@@ -65,7 +66,8 @@ def tables_for(entries: Sequence[Entry], tables: int | None) -> int:
     if not entries:
         raise InvalidInput(
             "No entries are registered in this section, so the number of tables is unknown.",
-            hint="Register the pairs (players or teams) first, or give --tables N.",
+            hint="Register the pairs (players or teams) first, or give --tables N (a later "
+            "session: then seat it from an earlier one with `traveller session seat`).",
         )
     kind = entry_kind(entries[0].players)
     if kind == "individual":
@@ -84,6 +86,33 @@ def validated(movement: Movement, plugin: MovementFamily) -> Movement:
             f"play, so it was not assigned: {exc.message}",
             problems=exc.problems,
         ) from exc
+
+
+def built_for(
+    family: MovementFamily, options: Any, entries: Sequence[Entry], tables: int | None
+) -> Movement:
+    """The movement ``family`` builds, validated: for ``tables`` tables when given, else
+    for the tables the entries fill (:func:`tables_for`) — or one full table fewer when
+    that one seats them, as a family with a half table does (an NS rover Mitchell or a
+    1½ appendix Mitchell seats 2t + 1 pairs at t full tables)."""
+    size = tables_for(entries, tables)
+    movement = validated(family.build(size, options), family)
+    if tables is not None or size < 2 or fits(movement, entries):
+        return movement
+    try:
+        fewer = validated(family.build(size - 1, options), family)
+    except InvalidMovement:
+        return movement
+    return fewer if fits(fewer, entries) else movement
+
+
+def fits(movement: Movement, entries: Sequence[Entry]) -> bool:
+    """The movement seats every entry, leaving at most the phantom's place empty."""
+    if not entries:
+        return True
+    kind = entry_kind(entries[0].players)
+    places = len(movement.teams if kind == "teams" else movement.pairs)
+    return len(entries) == places or (kind == "pairs" and len(entries) == places - 1)
 
 
 def seat(movement: Movement, entries: Sequence[Entry]) -> tuple[dict[Pair, str], Pair | None]:
@@ -136,23 +165,6 @@ def seat(movement: Movement, entries: Sequence[Entry]) -> tuple[dict[Pair, str],
     return seats, None
 
 
-def late_seat(state: Section, requested: str | None) -> Pair:
-    """Where a pair registering after seating sits: the phantom's place (JCBL)."""
-    assert state.movement is not None
-    if not state.seats and requested is not None:
-        pair = parse_pair_text(requested)
-        if pair in state.movement.pairs:
-            return pair
-    if state.phantom is None:
-        raise Rejected(
-            f"Section {state.name} has no empty seat: every pair number is taken.",
-            hint="A late pair can join only where there is a phantom (an odd number of pairs).",
-        )
-    if requested is not None and parse_pair_text(requested) != state.phantom:
-        raise Rejected(f"The only free place is pair {state.phantom} (the phantom).")
-    return state.phantom
-
-
 # ---- rounds -----------------------------------------------------------------------------
 
 
@@ -169,6 +181,42 @@ def check_round_start(state: Section, round: int) -> None:
         raise Rejected(f"The next round is round {expected}, not {round}.")
     if round > state.movement.rounds:
         raise Rejected(f"This movement has {state.movement.rounds} rounds.")
+
+
+def check_round_started(
+    state: Section, tournament: Tournament, board: int, ns: int, ew: int, round: int | None
+) -> None:
+    """Where the event enforces rounds, a result only for a round that has started: the
+    round the movement plays the board in (else the round written on the slip)."""
+    if not tournament.rounds_enforced or state.movement is None:
+        return
+    scheduled = state.movement.scheduled.get(
+        (board, state.pair(Line.NS, ns), state.pair(Line.EW, ew))
+    )
+    played_in = scheduled.round if scheduled is not None else round
+    if played_in is None:
+        return
+    now = state.current_round
+    if now is not None and played_in <= now:
+        return
+    where = f"Board {board} (NS {ns} v EW {ew}) is played in round {played_in}"
+    if scheduled is None:
+        where = f"The slip of board {board} (NS {ns} v EW {ew}) is for round {played_in}"
+    raise Rejected(
+        f"{where} of section {state.name}, which has not started"
+        + ("" if now is None else f" (round {now} is the latest started)")
+        + "; this event enforces rounds.",
+        hint=f"Check the board and pair numbers on the slip, or start round {played_in} "
+        f"when the pairs move (`traveller round start {played_in}{_where(state)}`). To enter "
+        "results in any order (paper travellers after play): `traveller event rounds --free`.",
+    )
+
+
+def _where(state: Section) -> str:
+    """The options naming the section in a command, where it is not the default."""
+    return (f" --session {state.session}" if state.session != 1 else "") + (
+        f" --section {state.name}" if state.name != "A" else ""
+    )
 
 
 def check_round_end(state: Section, round: int) -> None:
@@ -210,7 +258,11 @@ def check_pairs_and_board(
     ew: int,
     *,
     allow_unscheduled: bool,
+    overridable: bool = False,
 ) -> None:
+    """The pairs and the board exist, may play, and (unless ``allow_unscheduled``) the
+    movement has them meet on the board. ``overridable``: the command takes an override,
+    so the refusal says how to give one."""
     if board < 1:
         raise InvalidInput(f"There is no board {board}: boards are numbered from 1.")
     if ns < 1 or ew < 1:
@@ -244,14 +296,23 @@ def check_pairs_and_board(
     told = ""
     if where:
         e = where[0]
-        told = (
-            f" The movement has board {board} played by NS {e.ns} against EW {e.ew} in "
-            f"round {e.round} at table {e.table}."
+        # Who holds which cards: on an arrow-switched board the pair numbered EW plays NS.
+        held_ns, held_ew = movement.cards(e)
+        switched = (
+            f" (the boards are arrow-switched: pair {held_ns.number} plays them NS)"
+            if e.arrow_switch
+            else ""
         )
+        told = (
+            f" The movement has board {board} played by NS {held_ns.number} against EW "
+            f"{held_ew.number} in round {e.round} at table {e.table}{switched}."
+        )
+    hint = "Check the pair numbers on the slip."
+    if overridable:
+        hint += ' If they really played it, record it with --override "REASON".'
     raise NotScheduled(
         f"The movement does not have NS {ns} and EW {ew} playing board {board}.{told}",
-        hint="Check the pair numbers on the slip. If they really played it, record it with "
-        '--override "REASON".',
+        hint=hint,
     )
 
 
@@ -263,15 +324,38 @@ def table_if_any(state: Section, board: int, ns: int, ew: int) -> TableEntry | N
     return None
 
 
-def find_table(state: Section, board: int, ns: int, ew: int) -> TableEntry:
+def find_table(state: Section, board: int, ns: int, ew: int, *, closed: bool = False) -> TableEntry:
+    """The table to correct; ``closed`` when its session is closed (a result never
+    recorded is then added only once the session is reopened)."""
     found = table_if_any(state, board, ns, ew)
     if found is None:
+        add = (
+            f"reopen session {state.session} (`traveller session reopen --session "
+            f'{state.session} --reason "..."`) and record it with `traveller result add`'
+            if closed
+            else "record it with `traveller result add`"
+        )
         raise NotFound(
             f"Board {board} has no result for NS {ns} against EW {ew} to correct.",
-            hint="Record it with `traveller result add`; if the pair numbers themselves were "
-            "wrong, give the recorded ones with --was-ns/--was-ew.",
+            hint=f"If the pair numbers themselves were wrong, give the recorded ones with "
+            f"--was-ns/--was-ew; if the table has no result yet, {add}.",
         )
     return found
+
+
+def missing_results(tournament: Tournament, state: Section) -> list[MissingResult]:
+    """Every table the section's movement schedules that has no result (nor an adjusted
+    score) yet, round by round; the phantom's tables and a withdrawn pair's are left out
+    (nothing can be entered for them). A section with no movement misses nothing."""
+    if state.movement is None:
+        return []
+    withdrawn = {pair for pair, entry in state.seats.items() if tournament.entries[entry].withdrawn}
+    return [
+        MissingResult(section=state.name, round=rnd, board=board, ns=ns.number, ew=ew.number)
+        for rnd in range(1, state.movement.rounds + 1)
+        for board, ns, ew in state.missing_results(rnd)
+        if not withdrawn & {ns, ew}
+    ]
 
 
 def check_not_recorded(

@@ -28,6 +28,7 @@ from engine.registry import MovementFamily, ScoringMethod, parse_options
 from engine.scoring import Award
 from engine.seating import Numbering, Pair
 from engine.section.checks import (
+    built_for,
     check_can_assign,
     check_fouled_groups,
     check_not_recorded,
@@ -35,14 +36,12 @@ from engine.section.checks import (
     check_pairs_and_board,
     check_round_end,
     check_round_start,
+    check_round_started,
     check_split_score,
     check_weighted_score,
     find_table,
-    late_seat,
     require_numbering,
     seat,
-    tables_for,
-    validated,
     with_players,
 )
 from engine.section.events import (
@@ -61,22 +60,21 @@ from engine.section.events import (
     SectionOpened,
 )
 from engine.section.results import ImportRow, Result, ResultEntry, build_result
+from engine.section.seating import playing, register, register_named, unseated
+from engine.section.seats import check_seats_numbered
 from engine.section.state import Section
 from engine.tournament.checks import (
     check_open,
-    check_players,
-    parse_pair_text,
     require_reason,
     section_names,
 )
 from engine.tournament.events import (
-    EntryRegistered,
     PairMove,
     PairsRenumbered,
     Player,
     SessionAdded,
 )
-from engine.tournament.state import Entry, Tournament, section_id
+from engine.tournament.state import Tournament, section_id
 
 E = TypeVar("E", bound=DomainEvent)
 
@@ -114,26 +112,12 @@ def register_entry(
     pair: str | None,
     actor: str,
 ) -> list[DomainEvent]:
-    """An entry registered in ``section``; after seating, a late pair takes the phantom's
-    number (JCBL) and is seated in the same decision."""
-    check_players(players, _playing(tournament, section))
-    seat_taken = late_seat(section, pair) if section.movement is not None else None
-    if pair is not None and section.movement is None:
-        parse_pair_text(pair)
+    """An entry registered in ``section``, and seated in the same decision where it can be:
+    after seating, a late entry takes the phantom's seat (JCBL) or that of an entry that
+    withdrew before playing; in a section with no movement, an entry that asks for a pair
+    number (``pair``) sits at it, its number on the travellers."""
     changes = Changes(actor)
-    entry = tournament.next_entry_id()
-    changes.add(
-        tournament,
-        EntryRegistered,
-        entry=entry,
-        session=section.session,
-        section=section.name,
-        players=tuple(players),
-        late=section.movement is not None,
-        requested_pair=pair,
-    )
-    if seat_taken is not None:
-        changes.add(section, PairsSeated, seats={seat_taken.key: entry}, phantom=None)
+    register(changes, tournament.copy(), section.copy(), players, pair)
     return changes.events
 
 
@@ -149,10 +133,9 @@ def assign_movement(
     """The movement ``family`` builds for the section's entries (or ``tables`` tables),
     validated, and the entries seated in it. The schedule itself is the record."""
     check_can_assign(section)
-    entries = _playing(tournament, section)
+    entries = playing(tournament, section)
     parsed = parse_options(family, with_players(family, options, entries))
-    size = tables_for(entries, tables)
-    movement = validated(family.build(size, parsed), family)
+    movement = built_for(family, parsed, entries, tables)
     seats, phantom = seat(movement, entries)
     changes = Changes(actor)
     changes.add(
@@ -216,11 +199,6 @@ def renumber(
     return changes.events
 
 
-def _playing(tournament: Tournament, section: Section) -> list[Entry]:
-    """The section's entries that have not withdrawn."""
-    return [e for e in tournament.entries_of(section.session, section.name) if not e.withdrawn]
-
-
 # ---- rounds and numbering ---------------------------------------------------------------
 
 
@@ -252,6 +230,7 @@ def _numbered(changes: Changes, section: Section, numbering: Numbering | None) -
     if numbering is None or section.numbering is numbering:
         return section
     check_numbering(section, numbering)
+    check_seats_numbered(section, numbering)
     section = section.copy()
     _fold(changes, section, NumberingChosen, numbering=numbering)
     return section
@@ -309,7 +288,7 @@ def correct_result(
     )
     old_ns = entry.ns if was_ns is None else was_ns
     old_ew = entry.ew if was_ew is None else was_ew
-    find_table(section, entry.board, old_ns, old_ew)
+    find_table(section, entry.board, old_ns, old_ew, closed=section.session in tournament.closed)
     check_not_recorded(section, result.board, result.ns, result.ew, replacing=(old_ns, old_ew))
     changes.add(
         section,
@@ -348,7 +327,10 @@ def _checked_result(
         result.ns,
         result.ew,
         allow_unscheduled=override is not None,
+        overridable=True,
     )
+    if not correcting:
+        check_round_started(section, tournament, result.board, result.ns, result.ew, result.round)
     return section, result
 
 
@@ -360,11 +342,14 @@ def import_results(
     numbering: Numbering | None,
     scoring: ScoringPick | None,
     scoring_reason: str,
+    names: Mapping[str, Sequence[Player]] | None = None,
     actor: str,
 ) -> list[DomainEvent]:
     """A whole file of traveller lines, all or nothing: every line is checked and the
     problems of all of them reported together. ``scoring`` becomes the section's
-    scoring method in the same decision."""
+    scoring method in the same decision. ``names`` (pair number → its players, as the
+    file names them) become the section's entries, seated at their numbers, when it has
+    none registered."""
     check_open(tournament, section.session)
     changes = Changes(actor)
     section = section.copy()  # each line is checked against the lines before it
@@ -373,6 +358,8 @@ def import_results(
     section = _numbered(changes, section, numbering)
     require_numbering(section)
     problems: list[str] = []
+    if names and unseated(tournament, section):
+        problems += register_named(changes, tournament.copy(), section, names)
     for row in rows:
         try:
             check_pairs_and_board(
@@ -383,6 +370,9 @@ def import_results(
                 continue
             assert row.entry is not None
             result = build_result(row.entry, allow_impossible=False)
+            check_round_started(
+                section, tournament, result.board, result.ns, result.ew, result.round
+            )
             check_not_recorded(section, result.board, result.ns, result.ew)
             _fold(changes, section, ResultRecorded, result=result)
         except (Rejected, NotFound, InvalidInput) as exc:

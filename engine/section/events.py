@@ -149,3 +149,11 @@ stored_earlier_as(
         ScoringChosen,
     ),
 )
+
+
+class SeatsSwapped(DomainEvent):
+    """The entries at two seats (pair keys) exchanged before either has played; an empty
+    seat (the phantom's) takes the other's entry, and the phantom moves to its seat."""
+
+    first: str
+    second: str

@@ -30,6 +30,7 @@ from engine.section.events import (
     ScoreAdjusted,
     ScoreAssigned,
     ScoringChosen,
+    SeatsSwapped,
     SectionOpened,
 )
 from engine.section.results import Result
@@ -158,11 +159,12 @@ class Section:
 
     def missing_results(self, round: int) -> list[tuple[int, Pair, Pair]]:
         """(board, NS, EW) of every table of ``round`` the movement schedules that has no
-        result yet, the phantom's tables left out."""
+        result yet, the phantom's tables left out; NS is the pair holding the NS cards
+        (on an arrow-switched board, the pair numbered EW), as the result is entered."""
         assert self.movement is not None
         missing = []
         for e in self.movement.round(round):
-            ns, ew = self.movement.ns_pair(e), self.movement.ew_pair(e)
+            ns, ew = self.movement.cards(e)
             if self.phantom in (ns, ew):
                 continue
             missing += [(b, ns, ew) for b in e.boards if self.entry_for(b, ns) is None]
@@ -229,6 +231,17 @@ class Section:
         entry = self.tables.pop((board, self.pair(Line.NS, ns)))
         del self._by_ew[(board, entry.ew)]
 
+    def _swap(self, first: Pair, second: Pair) -> None:
+        """Exchange two seats' entries; the phantom (an empty seat) moves with them."""
+        a, b = self.seats.pop(first, None), self.seats.pop(second, None)
+        if b is not None:
+            self.seats[first] = b
+        if a is not None:
+            self.seats[second] = a
+        if self.phantom in (first, second):
+            self.phantom = second if self.phantom == first else first
+        self.expected_plays()
+
     def apply(self, event: DomainEvent) -> None:
         """Fold one more event into this state (the body runs again at every replay)."""
         self.version = event.originator_version
@@ -241,10 +254,16 @@ class Section:
                 self.numbering = event.numbering
                 self._pairs = {Line.NS: {}, Line.EW: {}}
             case MovementAssigned():
+                # A movement assigned (again) starts the section afresh: the seats that
+                # follow it are the only ones, and play starts from round 1.
                 self.movement = event.movement
                 self.movement_options = event.options
                 self.numbering = event.movement.numbering
                 self._pairs = {Line.NS: {}, Line.EW: {}}
+                self.seats = {}
+                self.phantom = None
+                self.rounds_started = []
+                self.rounds_ended = []
                 self.expected_plays()
             case PairsSeated():
                 self.seats.update({Pair.parse(k): v for k, v in event.seats.items()})
@@ -283,6 +302,8 @@ class Section:
                 self.fouled = {**self.fouled, event.board: event.groups}
             case ScoringChosen():
                 self.scoring = (event.method, dict(event.options))
+            case SeatsSwapped():
+                self._swap(Pair.parse(event.first), Pair.parse(event.second))
 
 
 def project_section(state: Section | None, events: Iterable[DomainEvent]) -> Section | None:

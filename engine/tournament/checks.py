@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.errors import InvalidInput, NotFound, ReasonRequired, Rejected
+from engine.errors import InvalidInput, NotFound, ReasonRequired, Rejected, ResultsMissing
 from engine.movement import EntryKind
 from engine.seating import Pair
-from engine.tournament.events import Player
-from engine.tournament.state import Entry, Tournament
+from engine.tournament.events import MissingResult, Player
+from engine.tournament.state import Entry, Swiss, Tournament
 
 # ---- plain values -----------------------------------------------------------------------
 
@@ -111,6 +111,30 @@ def find_entry(tournament: Tournament, entry: str) -> Entry:
     return found
 
 
+def player_place(entry: Entry, player: str) -> int:
+    """The place (from 1) in ``entry`` of the player given by place or by name (spaces
+    and case aside)."""
+    text = " ".join(player.split())
+    if text.isdigit():
+        place = int(text)
+        if not 1 <= place <= len(entry.players):
+            raise InvalidInput(
+                f"Entry {entry.id} has {len(entry.players)} players, not a player {place}.",
+                hint=f"Give the player's place in the entry (1 to {len(entry.players)}) or name.",
+            )
+        return place
+    named = [i for i, p in enumerate(entry.players, 1) if p.name.casefold() == text.casefold()]
+    if len(named) != 1:
+        raise NotFound(
+            f"Entry {entry.id} has {'no' if not named else 'more than one'} player "
+            f"named {player!r}.",
+            hint="Its players: "
+            + ", ".join(f"{i} {p.name}" for i, p in enumerate(entry.players, 1))
+            + ". Give the place or the name.",
+        )
+    return named[0]
+
+
 # ---- sessions and sections --------------------------------------------------------------
 
 
@@ -139,8 +163,52 @@ def check_open(tournament: Tournament, session: int) -> None:
     if session in tournament.closed:
         raise Rejected(
             f"Session {session} is closed: no new results can be added.",
-            hint="A wrong result can still be put right with `traveller result correct`.",
+            hint=f"To add one, reopen it first: `traveller session reopen --session {session} "
+            '--reason "..."`. A result already recorded can be corrected without reopening '
+            "(`traveller result correct`).",
         )
+
+
+def missing_lines(missing: Sequence[MissingResult]) -> list[str]:
+    """The missing results as a director reads them: one line per table and round,
+    section by section (``section A, round 5: NS 1 v EW 4, boards 13, 14, 15``)."""
+    tables: dict[tuple[str, int, int, int], list[int]] = {}
+    for m in missing:
+        tables.setdefault((m.section, m.round, m.ns, m.ew), []).append(m.board)
+    return [
+        f"section {section}, round {rnd}: NS {ns} v EW {ew}, "
+        + ("board " if len(boards) == 1 else "boards ")
+        + ", ".join(str(b) for b in sorted(boards))
+        for (section, rnd, ns, ew), boards in sorted(tables.items())
+    ]
+
+
+def check_can_close(
+    tournament: Tournament, session: int, missing: Sequence[MissingResult], reason: str | None
+) -> None:
+    """A session closes once; with results missing, only for a reason (what was missing
+    is kept with it)."""
+    check_sessions(tournament, [session])
+    if session in tournament.closed:
+        raise Rejected(f"Session {session} is already closed.")
+    if missing and (reason is None or not reason.strip()):
+        count = f"{len(missing)} result" + ("" if len(missing) == 1 else "s")
+        raise ResultsMissing(
+            f"Session {session} still lacks {count} that the movement schedules; "
+            "closing it now would leave them out of the standings.",
+            problems=missing_lines(missing),
+            hint="Enter them (`traveller result add`) or adjust them (`traveller adjust`) "
+            'first, or close all the same with --reason "..." (the reason and what was '
+            "missing are kept in the audit trail).",
+        )
+
+
+def check_can_reopen(tournament: Tournament, session: int, reason: str | None) -> None:
+    """Only a closed session reopens, and only for a reason."""
+    check_sessions(tournament, [session])
+    if session not in tournament.closed:
+        raise Rejected(f"Session {session} is not closed.", hint="Its results can be entered.")
+    require_reason(reason, "reopening a session")
 
 
 def check_closed(tournament: Tournament, session: int) -> None:
@@ -205,3 +273,14 @@ def check_flights(tournament: Tournament, flights: Mapping[str, str]) -> dict[st
             )
         checked[entry] = letter
     return checked
+
+
+def swiss_of(tournament: Tournament) -> Swiss:
+    """The event's Swiss record, or a clear refusal when it is not run as a Swiss."""
+    if tournament.swiss is None:
+        raise Rejected(
+            f"{tournament.name} is not run as a Swiss.",
+            hint="Record its conditions first: `traveller swiss start --event ID --rounds R "
+            "--boards-per-round B`.",
+        )
+    return tournament.swiss

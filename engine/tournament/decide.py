@@ -12,36 +12,57 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from engine.errors import Rejected
+from engine.errors import InvalidInput, Rejected
 from engine.events import Changes, DomainEvent
+from engine.pairing.field import Draw
 from engine.tournament.checks import (
+    TEAM_SIZES,
+    check_can_close,
+    check_can_reopen,
     check_closed,
     check_flights,
     check_sessions,
     check_stage,
     find_entry,
+    player_place,
     require_reason,
     require_text,
+    swiss_of,
 )
 from engine.tournament.events import (
+    AwardedField,
     CarriedScore,
     CarryOverRecorded,
     ContestantKind,
     ContestantsChosen,
+    DrawMade,
+    DrawWithdrawn,
     EntryWithdrawn,
     EventCreated,
     FlightsAssigned,
+    MasterpointRuleChosen,
+    MasterpointsAwarded,
+    MatchScored,
+    MemberNumberChanged,
+    MissingResult,
+    PlayerRenamed,
     ResultsPublished,
+    RoundsEnforcementChosen,
     ScoringChoice,
     SectionRanking,
     SectionRankingChosen,
     SessionClosed,
+    SessionReopened,
     StageDefined,
+    SwissStarted,
+    TimeZoneChosen,
 )
-from engine.tournament.state import Tournament
+from engine.tournament.state import Tournament, project_tournament
+from engine.zones import zone_name
 
 
 def create_event(
@@ -51,12 +72,36 @@ def create_event(
     date: dt.date | None,
     club: str | None,
     scoring: ScoringChoice,
+    enforce_rounds: bool = False,
+    zone: str | None = None,
     actor: str,
 ) -> list[DomainEvent]:
-    """A new event (its first session is added by :func:`engine.section.decide.add_session`)."""
+    """A new event (its first session is added by :func:`engine.section.decide.add_session`);
+    with ``enforce_rounds``, one that refuses results for rounds not yet started; with
+    ``zone``, the time zone its times are shown and read in."""
     require_text(name, "The event needs a name.")
+    chosen_zone = None if zone is None else zone_name(zone)
     changes = Changes(actor)
-    changes.start(event_id, EventCreated, name=name.strip(), date=date, club=club, scoring=scoring)
+    created = changes.start(
+        event_id, EventCreated, name=name.strip(), date=date, club=club, scoring=scoring
+    )
+    tournament = project_tournament(None, [created])
+    assert tournament is not None
+    if enforce_rounds:
+        changes.add(tournament, RoundsEnforcementChosen, enforced=True)
+    if chosen_zone is not None:
+        changes.add(tournament, TimeZoneChosen, zone=chosen_zone)
+    return changes.events
+
+
+def choose_rounds_enforcement(
+    tournament: Tournament, enforced: bool, *, actor: str
+) -> list[DomainEvent]:
+    """Refuse results for rounds not yet started, or accept them in any order (nothing
+    if the event already does)."""
+    changes = Changes(actor)
+    if tournament.rounds_enforced != enforced:
+        changes.add(tournament, RoundsEnforcementChosen, enforced=enforced)
     return changes.events
 
 
@@ -71,12 +116,77 @@ def withdraw_entry(
     return changes.events
 
 
-def close_session(tournament: Tournament, session: int, *, actor: str) -> list[DomainEvent]:
-    check_sessions(tournament, [session])
-    if session in tournament.closed:
-        raise Rejected(f"Session {session} is already closed.")
+def rename_player(
+    tournament: Tournament, entry: str, player: str, name: str, *, reason: str | None, actor: str
+) -> list[DomainEvent]:
+    """A player's name put right (``player``: their place in the entry, or their name);
+    standings, travellers and totals show the new name from then on."""
+    found = find_entry(tournament, entry)
+    place = player_place(found, player)
+    require_text(name, "Give the player's name as it should be written (--name).")
+    cleaned = " ".join(name.split())
+    if found.players[place - 1].name == cleaned:
+        raise Rejected(f"Player {place} of entry {entry} is already named {cleaned!r}.")
     changes = Changes(actor)
-    changes.add(tournament, SessionClosed, session=session)
+    changes.add(tournament, PlayerRenamed, entry=entry, player=place, name=cleaned, reason=reason)
+    return changes.events
+
+
+def change_member(
+    tournament: Tournament,
+    entry: str,
+    player: str,
+    member: str | None,
+    *,
+    reason: str | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """A player's member number put right (None or blank: the player has none)."""
+    found = find_entry(tournament, entry)
+    place = player_place(found, player)
+    number = None if member is None or not member.strip() else member.strip()
+    if found.players[place - 1].member == number:
+        raise Rejected(
+            f"Player {place} of entry {entry} already has "
+            + ("no member number." if number is None else f"member number {number}.")
+        )
+    changes = Changes(actor)
+    changes.add(
+        tournament, MemberNumberChanged, entry=entry, player=place, member=number, reason=reason
+    )
+    return changes.events
+
+
+def close_session(
+    tournament: Tournament,
+    session: int,
+    *,
+    missing: Sequence[MissingResult] = (),
+    reason: str | None = None,
+    actor: str,
+) -> list[DomainEvent]:
+    """A session closed to new results. ``missing`` (the caller finds them, see
+    :func:`engine.section.checks.missing_results`) are the tables still without a result:
+    closing all the same needs a reason, and the event keeps both."""
+    check_can_close(tournament, session, missing, reason)
+    changes = Changes(actor)
+    changes.add(
+        tournament,
+        SessionClosed,
+        session=session,
+        missing=tuple(missing),
+        reason=reason.strip() if reason and reason.strip() else None,
+    )
+    return changes.events
+
+
+def reopen_session(
+    tournament: Tournament, session: int, *, reason: str | None, actor: str
+) -> list[DomainEvent]:
+    """A closed session opened again for new results, for a reason."""
+    check_can_reopen(tournament, session, reason)
+    changes = Changes(actor)
+    changes.add(tournament, SessionReopened, session=session, reason=reason)
     return changes.events
 
 
@@ -167,5 +277,202 @@ def record_carry_over(
         version=version,
         parameters=parameters,
         carried=carried,
+    )
+    return changes.events
+
+
+# ---- Swiss teams ------------------------------------------------------------------------
+
+
+def start_swiss(
+    tournament: Tournament,
+    *,
+    rounds: int,
+    boards_per_round: int,
+    method: str,
+    version: str,
+    options: Mapping[str, Any],
+    vp_scale: str,
+    bye_vp: str,
+    actor: str,
+) -> list[DomainEvent]:
+    """The event's Swiss conditions; its teams are numbered in entry order. The method's
+    options were checked by the caller (the plugin's model and its own checks)."""
+    if tournament.swiss is not None:
+        raise Rejected(
+            f"{tournament.name} already runs as a Swiss "
+            f"({tournament.swiss.conditions.rounds} rounds).",
+            hint="Its conditions are fixed once the event starts.",
+        )
+    if rounds < 1 or boards_per_round < 1:
+        raise InvalidInput(
+            f"A Swiss needs at least one round of at least one board (got {rounds} rounds "
+            f"of {boards_per_round} boards).",
+            hint="Give --rounds and --boards-per-round of 1 or more.",
+        )
+    playing = [e for e in tournament.entries.values() if not e.withdrawn]
+    pairs = [e.id for e in playing if len(e.players) not in TEAM_SIZES]
+    if pairs:
+        raise Rejected(
+            f"A Swiss teams event is played by teams of four to six players; "
+            f"{', '.join(pairs)} {'is not a team' if len(pairs) == 1 else 'are not teams'}.",
+            hint="Register teams (--player four to six times); Swiss pairs is not run yet.",
+        )
+    entries = [e.id for e in playing]
+    if len(entries) < 2:
+        raise Rejected(
+            f"A Swiss needs at least two teams; {tournament.name} has {len(entries)}.",
+            hint="Register the teams first: `traveller entry add --event ID --player …`.",
+        )
+    changes = Changes(actor)
+    changes.add(
+        tournament,
+        SwissStarted,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        method=method,
+        version=version,
+        options=dict(options),
+        teams={n: e for n, e in enumerate(entries, 1)},
+        vp_scale=vp_scale,
+        bye_vp=bye_vp,
+    )
+    return changes.events
+
+
+def make_draw(
+    tournament: Tournament, draw: Draw, *, position: int, actor: str
+) -> list[DomainEvent]:
+    """Record a round's draw as the pairing method made it (checked by the caller against
+    the field) and the store position it was drawn from."""
+    swiss = swiss_of(tournament)
+    expected = max(swiss.draws, default=0) + 1
+    if draw.round != expected:
+        raise Rejected(f"The next round to draw is round {expected}, not {draw.round}.")
+    changes = Changes(actor)
+    changes.add(tournament, DrawMade, draw=draw, position=position)
+    return changes.events
+
+
+def withdraw_draw(
+    tournament: Tournament, rnd: int, *, reason: str | None, actor: str
+) -> list[DomainEvent]:
+    """Take back the draw of round ``rnd`` (the last drawn), with the reason, while none
+    of its results is recorded."""
+    swiss = swiss_of(tournament)
+    require_reason(reason, f"redrawing round {rnd}")
+    last = max(swiss.draws, default=0)
+    if rnd != last or rnd not in swiss.draws:
+        raise Rejected(
+            f"Only the last round drawn can be redrawn; that is round {last}."
+            if last
+            else "No round has been drawn yet."
+        )
+    if swiss.scored(rnd):
+        raise Rejected(
+            f"Round {rnd} has results recorded; its draw stands.",
+            hint="A round may be redrawn only while none of its results is recorded.",
+        )
+    changes = Changes(actor)
+    changes.add(tournament, DrawWithdrawn, round=rnd, reason=reason)
+    return changes.events
+
+
+def score_match(
+    tournament: Tournament,
+    rnd: int,
+    home: int,
+    away: int,
+    *,
+    imps: tuple[Decimal, Decimal] | None,
+    vp: tuple[Decimal, Decimal] | None,
+    reason: str | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """A Swiss match's score card (IMPs or VPs), checked against the round's draw; a
+    second card for the same match is a correction and needs a reason."""
+    swiss = swiss_of(tournament)
+    if (imps is None) == (vp is None):
+        raise InvalidInput(
+            "Give the match's IMPs or its VPs (one of them).", hint="--imps 34:12 or --vp 14.5:5.5"
+        )
+    given = imps if imps is not None else vp
+    assert given is not None
+    if any(v < 0 for v in given):
+        raise InvalidInput(f"IMPs and VPs are not negative (got {given[0]}:{given[1]}).")
+    made = swiss.draws.get(rnd)
+    if made is None:
+        raise Rejected(
+            f"Round {rnd} has not been drawn.", hint="Draw it with `traveller swiss draw`."
+        )
+    pairing = made.draw.pairing_of(home, away)
+    if pairing is None:
+        raise Rejected(
+            f"Teams {home} and {away} do not play each other in round {rnd}.",
+            hint=f"See the draw: `traveller swiss show --round {rnd}`.",
+        )
+    triangle = made.draw.triangle
+    if vp is not None and triangle is not None and {home, away} <= set(triangle):
+        raise InvalidInput(
+            f"Teams {home} and {away} play in round {rnd}'s triangle: each team's IMPs over "
+            "the round's boards are converted to VPs (part 3 ch. 4 §3-2 ③ a).",
+            hint="Give the match's IMPs: --imps HOME:AWAY.",
+        )
+    if pairing != (home, away):  # given the other way round: keep the draw's order
+        given = (given[1], given[0])
+    if (rnd, *pairing) in swiss.scores:
+        require_reason(reason, f"correcting the score of round {rnd}, {pairing[0]} v {pairing[1]}")
+    text = (str(given[0]), str(given[1]))
+    changes = Changes(actor)
+    changes.add(
+        tournament,
+        MatchScored,
+        round=rnd,
+        home=pairing[0],
+        away=pairing[1],
+        imps=text if imps is not None else None,
+        vp=text if vp is not None else None,
+        reason=reason,
+    )
+    return changes.events
+
+
+# ---- masterpoints -----------------------------------------------------------------------
+
+
+def award_masterpoints(
+    tournament: Tournament,
+    session: int,
+    *,
+    rule: str,
+    version: str,
+    options: Mapping[str, Any],
+    digest: str,
+    fields: tuple[AwardedField, ...],
+    reason: str | None,
+    actor: str,
+) -> list[DomainEvent]:
+    """The masterpoints of a closed session as the rule worked them out (the caller asks
+    it, :func:`engine.masterpoints.award_fields`), and the event's rule and options when
+    they are new. Awarding a session again supersedes the earlier award, for a reason."""
+    check_closed(tournament, session)
+    earlier = tournament.masterpoints.get(session)
+    if earlier is not None:
+        require_reason(reason, f"awarding the masterpoints of session {session} again")
+    changes = Changes(actor)
+    chosen = tournament.masterpoint_rule
+    if chosen is None or (chosen.rule, chosen.options) != (rule, dict(options)):
+        changes.add(tournament, MasterpointRuleChosen, rule=rule, options=dict(options))
+    changes.add(
+        tournament,
+        MasterpointsAwarded,
+        session=session,
+        rule=rule,
+        version=version,
+        options=dict(options),
+        digest=digest,
+        fields=fields,
+        supersedes=None if earlier is None else earlier.originator_version,
+        reason=reason.strip() if reason and reason.strip() else None,
     )
     return changes.events

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-from typing import Any
+from decimal import Decimal
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.events import DomainEvent, stored_earlier_as
+from engine.pairing.field import Draw
 
 
 class Player(BaseModel):
@@ -61,8 +63,35 @@ class EntryWithdrawn(DomainEvent):
     entry: str
 
 
+class MissingResult(BaseModel):
+    """A table the movement schedules that had no result when its session was closed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    section: str
+    round: int
+    board: int
+    ns: int
+    ew: int
+
+
 class SessionClosed(DomainEvent):
+    """A session closed to new results; ``missing`` lists the tables that had none (the
+    director gave the reason for closing all the same).
+
+    Schema 2 adds ``missing``: a schema-1 close (release 0.1.0) listed nothing."""
+
+    schema_version: ClassVar[int] = 2
+
     session: int
+    missing: tuple[MissingResult, ...] = ()
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """Schema 1 did not look for missing results."""
+        if version < 2:
+            state = {**state, "missing": ()}
+        return state
 
 
 class ResultsPublished(DomainEvent):
@@ -198,3 +227,177 @@ stored_earlier_as(
         PairsRenumbered,
     ),
 )
+
+
+# ---- Swiss teams: conditions, draws and match scores ------------------------------------
+
+
+class SwissStarted(DomainEvent):
+    """The event's Swiss conditions (JCBL part 2 ch. 6 §8, part 3 ch. 4 §3-2): ``rounds``
+    of ``boards_per_round`` boards, drawn by the pairing method ``method`` (at
+    ``version``) with ``options``; ``teams`` numbers the entries (team number → entry id)."""
+
+    rounds: int
+    boards_per_round: int
+    method: str
+    version: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    teams: dict[int, str]
+    vp_scale: str = "wbf2013"
+    bye_vp: str = "12"
+
+
+class DrawMade(DomainEvent):
+    """A round's draw as the pairing method made it: the draw itself (method, version
+    and seed inside), and the store ``position`` whose standings it was drawn from.
+
+    The decision is the record: a replay never asks the method again, and a later
+    correction to an earlier round never changes it."""
+
+    draw: Draw
+    position: int
+
+
+class DrawWithdrawn(DomainEvent):
+    """A round's draw taken back (``reason`` says why), while none of its results is in."""
+
+    round: int
+
+
+class MatchScored(DomainEvent):
+    """A match of a Swiss round from the teams' score cards: the IMPs each side won
+    (converted to VPs on the conditions' scale) or the VPs themselves, as decimal text.
+    A later one of the same match replaces it (a correction, with a reason)."""
+
+    round: int
+    home: int
+    away: int
+    imps: tuple[str, str] | None = None
+    vp: tuple[str, str] | None = None
+
+
+# ---- closing again, and the order of play -----------------------------------------------
+
+
+class SessionReopened(DomainEvent):
+    """A closed session opened again for new results (``reason`` says why)."""
+
+    session: int
+
+
+class RoundsEnforcementChosen(DomainEvent):
+    """Whether a result is refused for a round not yet started (live scoring) or
+    accepted in any order (paper travellers entered after play). An event that never
+    chose, such as every event of release 0.1.0, accepts results in any order."""
+
+    enforced: bool
+
+
+# ---- masterpoints -----------------------------------------------------------------------
+
+
+class MasterpointRuleChosen(DomainEvent):
+    """The masterpoint rule the event's awards follow and the options the director chose
+    for the event (JCBL: ``{"game_class": 3}``); the contestants are counted from the
+    standings when the masterpoints are awarded, never given here."""
+
+    rule: str
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class AwardedContestant(BaseModel):
+    """One placed contestant: where it finished, the masterpoints it earned and the
+    players credited with them (every player of a pair or team earns the award)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    section: str
+    """The contestant's own section."""
+    contestant: str
+    """Its key in the standings: a pair (``"NS3"``, ``"5"``), a team (``"NS3"``, by its
+    NS pair), or in a ranking of players the player's key (``"#1234"``)."""
+    rank: str
+    """The rank shown in the standings (``"2="`` when tied)."""
+    places: tuple[int, int]
+    """The first and last place it shares with the contestants tied with it."""
+    points: Decimal
+    players: tuple[Player, ...]
+    record: dict[str, Any] = Field(default_factory=dict)
+    """What the rule was told of this contestant alone (a team's record: boards a round,
+    VPs of the matches it won, the most VPs of a match, its players)."""
+
+
+class AwardedField(BaseModel):
+    """The awards of one field of the standings: the contestants ranked together."""
+
+    model_config = ConfigDict(frozen=True)
+
+    section: str
+    """The field's section, or its sections joined by ``+``."""
+    field: str
+    """The field's name in the standings: ``ALL``, ``NS``, ``EW``, ``TEAMS``, ``PLAYERS``."""
+    kind: str
+    """Who the field ranks: ``pairs``, ``players`` or ``teams``."""
+    contestants: int
+    options: dict[str, Any]
+    """What the rule was given for the field (the event's options and the field's size)."""
+    awards: tuple[AwardedContestant, ...]
+
+
+class MasterpointsAwarded(DomainEvent):
+    """The masterpoints of a closed session as the rule ``rule`` (at ``version``) worked
+    them out from its standings (``digest``: the standings they were awarded on).
+
+    The decision is the record: a replay never asks the rule again. Awarding again (after
+    a correction) records a new event that ``supersedes`` the earlier one (its version)."""
+
+    session: int
+    rule: str
+    version: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    digest: str
+    fields: tuple[AwardedField, ...]
+    supersedes: int | None = None
+
+
+# ---- entries put right: names, member numbers, substitutes ------------------------------
+
+
+class PlayerRenamed(DomainEvent):
+    """A player's name put right: ``player`` is the player's place in the entry, from 1."""
+
+    entry: str
+    player: int
+    name: str
+
+
+class MemberNumberChanged(DomainEvent):
+    """A player's federation member number put right (None: no number)."""
+
+    entry: str
+    player: int
+    member: str | None = None
+
+
+class PlayerSubstituted(DomainEvent):
+    """A substitute playing for one of an entry's players in ``session``, from round
+    ``from_round`` to the end of the session (from round 1: the whole session). A later
+    substitution of the same player from a later round takes over from that round (the
+    regular player coming back is a substitution by that player)."""
+
+    entry: str
+    session: int
+    player: int
+    substitute: Player
+    from_round: int = 1
+
+
+# ---- the event's clock ------------------------------------------------------------------
+
+
+class TimeZoneChosen(DomainEvent):
+    """The zone the event's times are shown and read in (an IANA name such as
+    ``Asia/Tokyo``, or an offset such as ``+09:00``). An event that never chose one, as
+    every event of release 0.1.0, is shown on the clock of the computer showing it."""
+
+    zone: str

@@ -7,7 +7,7 @@ each session-section aggregate keeps, see :mod:`engine.section`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from uuid import UUID, uuid5
 
@@ -16,19 +16,31 @@ from engine.tournament.events import (
     CarryOverRecorded,
     ContestantKind,
     ContestantsChosen,
+    DrawMade,
+    DrawWithdrawn,
     EntryRegistered,
     EntryWithdrawn,
     EventCreated,
     FlightsAssigned,
+    MasterpointRuleChosen,
+    MasterpointsAwarded,
+    MatchScored,
+    MemberNumberChanged,
     PairsRenumbered,
     Player,
+    PlayerRenamed,
+    PlayerSubstituted,
     ResultsPublished,
+    RoundsEnforcementChosen,
     ScoringChoice,
     SectionRanking,
     SectionRankingChosen,
     SessionAdded,
     SessionClosed,
+    SessionReopened,
     StageDefined,
+    SwissStarted,
+    TimeZoneChosen,
 )
 
 
@@ -66,6 +78,37 @@ class Ranking:
         return self
 
 
+@dataclass(frozen=True)
+class Swiss:
+    """A Swiss event as its events leave it: the conditions, each round's draw (the
+    latest not withdrawn) and each match's score card (the latest recorded).
+
+    Immutable: a tournament copy shares it, and folding an event replaces it."""
+
+    conditions: SwissStarted
+    draws: dict[int, DrawMade] = field(default_factory=dict)
+    scores: dict[tuple[int, int, int], MatchScored] = field(default_factory=dict)
+    """(round, home, away) → the match's latest score card."""
+    redraws: int = 0
+    """How many draws were withdrawn (each redraw is given a fresh seed)."""
+
+    def folded(self, event: DomainEvent) -> Swiss:
+        match event:
+            case DrawMade():
+                return replace(self, draws={**self.draws, event.draw.round: event})
+            case DrawWithdrawn():
+                draws = {r: d for r, d in self.draws.items() if r != event.round}
+                return replace(self, draws=draws, redraws=self.redraws + 1)
+            case MatchScored():
+                key = (event.round, event.home, event.away)
+                return replace(self, scores={**self.scores, key: event})
+        return self
+
+    def scored(self, rnd: int) -> list[MatchScored]:
+        """The score cards recorded for round ``rnd``."""
+        return [m for (r, _, _), m in sorted(self.scores.items()) if r == rnd]
+
+
 # ---- state ------------------------------------------------------------------------------
 
 
@@ -83,10 +126,60 @@ class Entry:
     late: bool
     requested_pair: str | None
     withdrawn: bool = False
+    substitutions: tuple[Substitution, ...] = ()
+    """The substitutes who played for its players, in the order recorded."""
 
     @property
     def names(self) -> list[str]:
+        """Its regular players' names (the players it registered, as put right since)."""
         return [p.name for p in self.players]
+
+    def substitutes_in(self, session: int) -> list[Substitution]:
+        return [s for s in self.substitutions if s.session == session]
+
+    def players_at(self, session: int, round: int | None) -> tuple[Player, ...]:
+        """Who played for the entry in ``round`` of ``session``: its regular players, each
+        replaced by the latest substitute playing for them from that round or earlier (a
+        round not known: the substitutes for the whole session only)."""
+        players = list(self.players)
+        for s in sorted(self.substitutes_in(session), key=lambda s: s.from_round):
+            if s.from_round <= (round or 1):
+                players[s.player - 1] = s.substitute
+        return tuple(players)
+
+    def credited(self, session: int, rounds: Sequence[int | None]) -> tuple[Player, ...]:
+        """The players credited with the entry's score of ``session``: at each place in
+        the entry, whoever played most of its boards (``rounds``: the round of each
+        board it played); a tie goes to the one who played first."""
+        if not self.substitutes_in(session):
+            return self.players
+        played = [self.players_at(session, r) for r in rounds] or [self.players_at(session, 1)]
+        credited = []
+        for place in range(len(self.players)):
+            at_place = [players[place] for players in played]
+            credited.append(max(at_place, key=lambda p: (at_place.count(p), -at_place.index(p))))
+        return tuple(credited)
+
+    def put_right(self, event: PlayerRenamed | MemberNumberChanged) -> Entry:
+        """The entry with one player's name or member number as ``event`` puts it right."""
+        players = list(self.players)
+        old = players[event.player - 1]
+        if isinstance(event, PlayerRenamed):
+            players[event.player - 1] = old.model_copy(update={"name": event.name})
+        else:
+            players[event.player - 1] = old.model_copy(update={"member": event.member})
+        return replace(self, players=tuple(players))
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """A substitute for the player at ``player`` (from 1) of an entry, in ``session`` from
+    round ``from_round`` on."""
+
+    session: int
+    player: int
+    substitute: Player
+    from_round: int
 
 
 @dataclass
@@ -117,6 +210,17 @@ class Tournament:
     ranking: Ranking = field(default_factory=Ranking)
     renumberings: dict[int, PairsRenumbered] = field(default_factory=dict)
     """Session → how its pairs were renumbered from the one before (the latest decision)."""
+    rounds_enforced: bool = False
+    """A result is refused for a round not yet started; by default (and in every event
+    of release 0.1.0) results are accepted in any order."""
+    swiss: Swiss | None = None
+    """The Swiss conditions, draws and score cards, once the event is run as a Swiss."""
+    masterpoint_rule: MasterpointRuleChosen | None = None
+    """The masterpoint rule and options chosen for the event (JCBL: its class)."""
+    masterpoints: dict[int, MasterpointsAwarded] = field(default_factory=dict)
+    """Session → its masterpoints as last awarded (a later award supersedes)."""
+    zone: str | None = None
+    """The zone the event's times are shown and read in (None: it chose none)."""
 
     def section_ids(self) -> dict[UUID, tuple[int, str]]:
         return {
@@ -159,8 +263,24 @@ class Tournament:
                 )
             case EntryWithdrawn():
                 self.entries[event.entry] = replace(self.entries[event.entry], withdrawn=True)
+            case PlayerRenamed() | MemberNumberChanged():
+                self.entries[event.entry] = self.entries[event.entry].put_right(event)
+            case PlayerSubstituted():
+                entry = self.entries[event.entry]
+                substitution = Substitution(
+                    event.session, event.player, event.substitute, event.from_round
+                )
+                self.entries[event.entry] = replace(
+                    entry, substitutions=(*entry.substitutions, substitution)
+                )
             case SessionClosed():
                 self.closed.add(event.session)
+            case SessionReopened():
+                self.closed.discard(event.session)
+            case RoundsEnforcementChosen():
+                self.rounds_enforced = event.enforced
+            case TimeZoneChosen():
+                self.zone = event.zone
             case ResultsPublished():
                 self.publications.setdefault(event.session, []).append(
                     Publication(
@@ -181,6 +301,15 @@ class Tournament:
                 self.ranking = self.ranking.folded(event)
             case PairsRenumbered():
                 self.renumberings = {**self.renumberings, event.to_session: event}
+            case SwissStarted():
+                self.swiss = Swiss(event)
+            case DrawMade() | DrawWithdrawn() | MatchScored():
+                assert self.swiss is not None, "a Swiss event's draws follow its conditions"
+                self.swiss = self.swiss.folded(event)
+            case MasterpointRuleChosen():
+                self.masterpoint_rule = event
+            case MasterpointsAwarded():
+                self.masterpoints = {**self.masterpoints, event.session: event}
 
 
 def project_tournament(

@@ -114,7 +114,7 @@ def test_figure_16_mitchell_board_9() -> None:
         ok=False,
     )
     assert refused["error"] == "ImpossibleScore" and "-430" in refused["message"]
-    assert cli.position == 3  # event, session, section: the refusal wrote nothing
+    assert cli.position == 4  # event, its zone, session, section: the refusal wrote nothing
     for ns, ew, score, _, _ in FIGURE_16:
         cli.run(
             "result",

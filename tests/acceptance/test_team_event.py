@@ -134,3 +134,55 @@ def test_the_cross_table_prints_for_people() -> None:
     table = cli.run("crosstable", "--event", event)
     assert table["rows"][0]["against"][3] == ["2.00"]
     assert table["rows"][3]["against"][0] == ["0.00"]
+
+
+def test_srr_teams_and_pairs_ranks_the_pairs_as_well_as_the_teams() -> None:
+    """SRR + pairs (JCBL part 2 ch. 6 §10, appendix 1 list 4): the teams play a short
+    round robin scored in VPs, and every pair is ranked too, NS and EW each as a Mitchell's
+    line, on the same boards (every table of a round plays them)."""
+    cli = Cli()
+    event = cli.run(
+        "event", "create", "--name", "SRR + pairs", "--scoring", "team-imps",
+        "--option", "vp_scale=wbf2013",
+    )["id"]  # fmt: skip
+    for t in range(1, 5):
+        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
+        cli.run("entry", "add", "--event", event, *players)
+    seated = cli.run("movement", "assign", "--event", event, "--family", "srr")
+    assert (seated["tables"], seated["rounds"], seated["boards_per_round"]) == (4, 3, 8)
+    app = open_app(cli.store)
+    movement = app.section(app.resolve_event(event)).movement
+    assert movement is not None and movement.ranks_pairs
+    # Team t's NS pair makes 8 + t tricks in 4S at home (t = 4: all 13 in 4S, +510):
+    # NS 4 tops every board, NS 1 bottoms it.
+    for e in movement.schedule:
+        for b in e.boards:
+            cli.run(
+                "result", "add", "--event", event, "--board", str(b), "--ns", str(e.ns),
+                "--ew", str(e.ew), "--contract", "4S", "--declarer", "N",
+                "--tricks", str(min(13, 8 + e.ns)),
+            )  # fmt: skip
+
+    standings = cli.run("standings", "--event", event)
+    assert [f["name"] for f in standings["fields"]] == ["TEAMS", "NS", "EW"]
+    teams, ns, ew = standings["fields"]
+    assert [r["names"][0] for r in teams["rows"]] == [f"Team {t} N" for t in (4, 3, 2, 1)]
+    # Every board is played at the four tables: a top of 3, 24 boards a pair.
+    assert ns["top"] == ew["top"] == 3
+    assert [(r["pair"], r["score"]) for r in ns["rows"]] == [
+        (4, "72.00"), (3, "48.00"), (2, "24.00"), (1, "0.00"),
+    ]  # fmt: skip
+    assert ns["rows"][0]["names"] == ["Team 4 N", "Team 4 S"]
+    assert {tuple(r["names"]) for r in ew["rows"]} == {
+        (f"Team {t} E", f"Team {t} W") for t in range(1, 5)
+    }
+    assert all(r["boards_played"] == 24 for r in ns["rows"] + ew["rows"])
+    # A board's EW matchpoints are the top less its NS ones: each line shares 6 a board.
+    assert sum(Decimal(r["score"]) for r in ew["rows"]) == 6 * 24
+    text = cli.text("standings", "--event", event)
+    assert "Section A — NS" in text and "Section A — EW" in text
+
+    # Masterpoints go to the teams' ranking (the event's contest), not the pairs'.
+    cli.run("session", "close", "--event", event)
+    awarded = cli.run("masterpoints", "--event", event, "--class", "2")
+    assert [f["field"] for f in awarded["fields"]] == ["TEAMS"]

@@ -120,11 +120,15 @@ def test_a_director_is_told_what_is_wrong(
         assert hint in error["hint"]
 
 
-def test_an_award_rule_needs_the_game_and_judges_no_event(cli: typer.Typer, store: str) -> None:
+def test_an_award_rule_needs_the_game_or_an_event(cli: typer.Typer, store: str) -> None:
     error = run(cli, store, "--rule", "jcbl", "--class", "3", ok=False)
     assert error["error"] == "InvalidInput" and "--contestants" in error["hint"]
+    # With --event an award rule awards the event's masterpoints (an event it must find).
     error = run(cli, store, "--rule", "jcbl", "--event", "anything", ok=False)
-    assert error["error"] == "PluginError" and "does not decide" in error["message"]
-    assert "australian-club" in error["hint"]
+    assert error["error"] == "NotFound" and "anything" in error["message"]
+    # The contestants of an event are counted from its standings, never typed in.
+    error = run(cli, store, "--event", "anything", "--contestants", "8", "--teams", ok=False)
+    assert error["error"] == "InvalidInput"
+    assert "--contestants, --teams are not given" in error["message"]
     error = run(cli, store, "--rule", "green", "--class", "1", "--contestants", "10", ok=False)
     assert "--event" in error["hint"]

@@ -246,12 +246,17 @@ def test_advise(cli: typer.Typer, store: str) -> None:
     ]
     text = flat(run(cli, "advise", "--pairs", "16", "--sessions", "2", "--limit", "20",
                     "--store", store).stdout)  # fmt: skip
+    # Each session's assign command, ready to paste (tests/acceptance/test_movement_advice.py).
     assert (
-        "session 1: A 8T interwoven-howell boards_per_round=3 session=1 "
-        "first_session=scrambled rounds=8 "
-        "session 2: A 8T interwoven-howell boards_per_round=3 session=2 rounds=7"
+        "traveller movement assign --event ID --family interwoven-howell --tables 8 "
+        "--boards-per-round 3 --option session=1 --option first_session=scrambled "
+        "--option rounds=8 "
+        "traveller movement assign --event ID --session 2 --family interwoven-howell "
+        "--tables 8 --boards-per-round 3 --option session=2 --option rounds=7"
     ) in text
-    assert "session 2 (pairs renumbered): A 8T three-quarter-howell" in text
+    assert (
+        "traveller movement assign --event ID --session 2 --family three-quarter-howell"
+    ) in text and "traveller renumber --event ID --from 1 --to 2" in text
     text = flat(run(cli, "advise", "--pairs", "13", "--minutes", "180", "--limit", "3",
                     "--store", store).stdout)  # fmt: skip
     assert "13 pairs" in text and "half table" in text and "Proposals, best first" in text

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adapters.files.pbn import parse_results, read_results
+from adapters.files.pbn import parse_names, parse_results, read_results
 from adapters.files.travellers_csv import parse_travellers
 from engine import bridge
 from engine.errors import InvalidFile
@@ -309,3 +309,74 @@ def test_pbn_and_csv_give_the_same_rows(data: st.DataObject) -> None:
     assert pbn_problems == csv_problems == []
     assert unnumbered(pbn_rows) == unnumbered(csv_rows)
     assert [r.line for r in pbn_rows] == list(range(5, 5 + len(rows)))
+
+
+# ---- the players' names -------------------------------------------------------------------
+
+NAMED = r"""% PBN 2.1
+[Event "Tuesday pairs"]
+[Board "1"]
+[Table "2"]
+[Round "1"]
+[North "Abe Ken"]
+[South "Ota Mai"]
+[East "Ueda Jo"]
+[West "Kudo Rin"]
+[ScoreTable "Round;Table;PairId_NS;PairId_EW;Names_NS;Names_EW;Contract;Declarer;Result"]
+1 1 1 2 "Sato Haruki;Tanaka Aoi" - 4S N 10
+1 2 3 4 - - 3NT S 9
+
+[Board "2"]
+[Table "#"]
+[Round "#"]
+[North "#"]
+[South "#"]
+[ScoreTable "Round;Table;PairId_NS;PairId_EW;Names_NS;Names_EW;Contract;Declarer;Result"]
+1 1 2 1 "Someone;Else" "Sato Haruki;Tanaka Aoi" 4S N 10
+1 2 4 3 - - 3NT S 9
+
+[TotalScoreTable "Rank\2R;PairId\2R;Names\30L;TotalMP\4R"]
+ 1  2 "Mori Jun;Kato Yu"  7.0
+ 2  1 "Sato Haruki;Tanaka Aoi" 5.0
+"""
+
+
+def test_the_names_of_a_files_pairs_come_from_its_name_table_columns_and_tags() -> None:
+    """The name table (TotalScoreTable) first, then the Names columns, then a board's
+    [North]… tags for the score-table row of the board's own [Table] and [Round]."""
+    names, problems = parse_names(NAMED)
+    assert problems == []
+    assert names == {
+        "2": ["Mori Jun", "Kato Yu"],
+        "1": ["Sato Haruki", "Tanaka Aoi"],
+        "NS1": ["Sato Haruki", "Tanaka Aoi"],
+        "NS3": ["Abe Ken", "Ota Mai"],
+        "EW4": ["Ueda Jo", "Kudo Rin"],
+        "NS2": ["Someone", "Else"],
+        "EW1": ["Sato Haruki", "Tanaka Aoi"],
+        # Board 2 repeats the tags (#) of board 1, whose table 2 is NS 4 v EW 3 there.
+        "NS4": ["Abe Ken", "Ota Mai"],
+    }
+
+
+def test_a_partnership_name_that_is_not_two_players_is_a_problem_by_line() -> None:
+    text = """[Board "1"]
+[ScoreTable "PairId_NS;PairId_EW;Names_NS;Names_EW;Score_NS"]
+1 2 "The Smiths" "Mori;Kato" 420
+"""
+    names, problems = parse_names(text)
+    assert names == {"EW2": ["Mori", "Kato"]}
+    assert len(problems) == 1 and problems[0].startswith("line 3: the names of pair NS1")
+
+
+def test_a_name_table_in_a_mitchell_says_the_line_in_a_direction_column() -> None:
+    text = """[Board "1"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS"]
+1 1 420
+
+[TotalScoreTable "PairId;Direction;Names"]
+1 NS "Sato;Ito"
+1 E-W "Mori;Kato"
+"""
+    names, problems = parse_names(text)
+    assert problems == [] and names == {"NS1": ["Sato", "Ito"], "EW1": ["Mori", "Kato"]}

@@ -217,7 +217,7 @@ def test_every_store_gives_the_same_standings_history_and_audit(
     # A second application object (as a new process would) reads it all from the store.
     again = open_app(store.url)
     assert again.position() == app.position()
-    assert [eid for eid, _, _ in again.list_events()] == [played.event]
+    assert [e.id for e in again.list_events()] == [played.event]
     assert live(again, played.event) == played.final
     assert history.standings_at(again, played.event).to_json() == played.final
     assert (

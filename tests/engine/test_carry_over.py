@@ -20,10 +20,10 @@ from engine.carry_over import ChosenRule, QualifyingRanking, chosen_rule
 from engine.errors import InvalidInput, NotFound, Rejected
 from engine.history import totals_at
 from engine.numbers import round_half_up
+from engine.ranks import RankBy, ranked
 from engine.registry import CarryOverRule, Qualifying, create_registry
 from engine.scoring import PairTotal
 from engine.seating import Pair
-from engine.standings import RankBy, ranked
 from engine.totals import Contestant, SessionPlay, contestants
 from tests.engine.test_totals import live, play_session, session_scores, two_sessions
 

@@ -7,11 +7,13 @@ from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import history
 from engine.application import Traveller
+from engine.errors import InvalidInput, NotFound
 from engine.scoring import Award
 from engine.section import ResultEntry, build_result
 from engine.standings import compute_standings
@@ -59,10 +61,10 @@ def test_standings_as_of_a_time(app: Traveller, howell: UUID) -> None:
     play_movement(app, howell, rounds=1)
     moment = dt.datetime.now(dt.UTC)
     at_moment = live(app, howell)
-    play_movement_rest = app.section(howell).movement
-    assert play_movement_rest is not None
+    ours = app.section(howell).movement
+    assert ours is not None
     app.start_round(howell, 2)
-    e = play_movement_rest.round(2)[0]
+    e = ours.round(2)[0]
     app.record_result(howell, ResultEntry(e.boards[0], e.ns, e.ew, "3NT", "N", 10))
     assert history.standings_at(app, howell, time=moment).to_json() == at_moment
 
@@ -180,3 +182,52 @@ def test_a_whole_store_rebuild_equals_the_live_standings(app: Traveller, howell:
     assert set(rebuilt) == {(howell, 1), (other, 1)}
     for event in (howell, other):
         assert rebuilt[(event, 1)].to_json() == live(app, event)
+
+
+def test_a_position_counts_the_events_own_history(app: Traveller, howell: UUID) -> None:
+    """Two tournaments written in turn into one store: each numbers its own events from
+    1 (its creation), so a position means the same whatever else the store holds."""
+    other = app.create_event("Second club")
+    register_pairs(app, other, 14)
+    app.assign_movement(other, "mitchell", options={"boards_per_round": 3})
+    play_movement(app, howell, rounds=2)
+    play_movement(app, other, rounds=2)
+    ours = list(history.history(app, other))
+    assert [r.number for r in ours] == list(range(1, len(ours) + 1))
+    assert ours[0].position > 1, "the other tournament's events come first"
+    for number in (4, 7, len(ours) // 2, len(ours)):
+        by_number = history.state_at(app, other, number=number)
+        by_store = history.state_at(app, other, position=ours[number - 1].position)
+        assert (by_number.number, by_number.position) == (number, by_store.position)
+        assert history.standings_of(app, by_number, 1).to_json() == (
+            history.standings_of(app, by_store, 1).to_json()
+        )
+    trail = history.audit(app, other)
+    assert [r["position"] for r in trail] == list(range(1, len(trail) + 1))
+    assert [r["store_position"] for r in trail] == [r.position for r in ours]
+
+
+def test_a_position_outside_the_events_history_is_refused(app: Traveller, howell: UUID) -> None:
+    count = sum(1 for _ in history.history(app, howell))
+    with pytest.raises(NotFound, match=f"has {count} events in its history"):
+        history.state_at(app, howell, number=count + 1)
+    with pytest.raises(InvalidInput, match="starts at 1"):
+        history.state_at(app, howell, number=0)
+
+
+def test_the_standings_of_a_session_not_yet_added_are_refused(app: Traveller, howell: UUID) -> None:
+    with pytest.raises(NotFound, match="no session 2"):
+        history.standings_at(app, howell, 2)
+    with pytest.raises(NotFound, match="no session 2"):
+        app.sections(howell, 2)
+
+
+def test_audit_times_are_on_the_clock_asked_for(app: Traveller, howell: UUID) -> None:
+    tokyo = dt.timezone(dt.timedelta(hours=9))
+    shown = history.audit(app, howell, zone=tokyo)
+    plain = history.audit(app, howell)
+    assert all(r["time"].endswith("+09:00") for r in shown)
+    assert all(r["time"].endswith("+00:00") for r in plain)
+    assert [dt.datetime.fromisoformat(r["time"]) for r in shown] == [
+        dt.datetime.fromisoformat(r["time"]) for r in plain
+    ]

@@ -18,7 +18,8 @@ import pytest
 from engine.application import Traveller
 from engine.errors import InvalidInput, NotFound, Rejected
 from engine.numbers import round_half_up
-from engine.standings import RankBy, score_session
+from engine.ranks import RankBy
+from engine.standings import score_session
 from engine.testing import play_movement
 from engine.totals import compute_totals
 from engine.tournament import ContestantKind, Player

@@ -38,11 +38,12 @@ class HalfAppendixOptions(MitchellBoards):
 class HalfAppendixMitchell:
     """1½ appendix Mitchell (1½ テーブル・アペンディックス): a Mitchell for n½ tables.
 
-    Give the number of tables counting the half table as one (9 for 8½ tables, 12 for
-    11½). Take 1½ from it: the rest are the base tables, set up as a Mitchell, and only
-    they get boards. An odd base (8½, 10½, 12½ … tables) plays a straight Mitchell; an
-    even base (5½, 7½, 11½ … tables) a skip Mitchell whose EW pairs skip one place after
-    half the base's rounds. Either way the movement has as many rounds as the base has
+    Give the number of full tables (8 for 8½ tables, 11 for 11½), as for the NS rover
+    Mitchell; a section's pairs fill 8½ tables when 17 are registered. Take 1½ from the
+    tables: the rest are the base tables, set up as a Mitchell, and only they get boards.
+    An odd base (8½, 10½, 12½ … tables) plays a straight Mitchell; an even base (5½, 7½,
+    11½ … tables) a skip Mitchell whose EW pairs skip one place after half the base's
+    rounds. Either way the movement has as many rounds as the base has
     tables, and every set is played once at each base table and once at the shared table.
     The full table of the 1½ takes the next number and shares boards with table 1. The
     pair of the half table is the EW pair of the number after that: it sits out the
@@ -55,17 +56,20 @@ class HalfAppendixMitchell:
 
     name: ClassVar[str] = "half-appendix-mitchell"
     aliases: ClassVar[tuple[str, ...]] = ("mitchell-1.5-appendix", "one-and-a-half-appendix")
-    version: ClassVar[str] = "1.1"
+    version: ClassVar[str] = "1.2"
+    """1.2: ``tables`` counts the full tables (8 for 8½), as the movement itself does;
+    1.1 counted the half table as one (9 for 8½)."""
     Options: ClassVar[type[BaseModel]] = HalfAppendixOptions
 
     def build(self, tables: int, options: HalfAppendixOptions | None = None) -> Movement:
-        """The 1½ appendix Mitchell for ``tables - ½`` tables (9 gives figure 14's 8½)."""
+        """The 1½ appendix Mitchell for ``tables`` full tables and a half table (8 gives
+        figure 14's 8½)."""
         opts = options or HalfAppendixOptions()
-        base = tables - 2
+        base = tables - 1
         if base < 3:
             raise InvalidMovement(
                 f"A 1½ appendix Mitchell needs a base Mitchell of at least 3 tables, so at "
-                f"least 4½ tables; {tables - 1}½ is too few.",
+                f"least 4½ tables; {tables}½ is too few.",
                 hint="Play a Howell for so few pairs.",
             )
         rounds = base

@@ -103,6 +103,8 @@ class SRR:
     of a round sharing its boards, so each board is played by the whole field and the
     pairs can be matchpointed as well as the teams scored in IMPs and VPs. Teams - 1
     rounds; the list's boards a round by default (8 for 4 teams down to 3 for 9-11).
+    The standings rank the teams, then the NS pairs and the EW pairs, each line apart (as
+    a Mitchell's) by matchpoints; register a team's players NS pair first, then EW pair.
     """
 
     name: ClassVar[str] = "srr"
@@ -200,16 +202,20 @@ def built_game(game: SessionGame, teams: int, boards_per_round: int, first_board
 def listed_session(
     plan: SRRPlan, boards_per_round: int | None = None, first_board: int = 1
 ) -> Movement:
-    """A session of a game of list 3 or 4, built and validated as the ``srr`` family;
-    ``boards_per_round`` overrides the list's."""
+    """A session of a game of list 3 or 4, built and validated as the ``srr`` family,
+    whose pairs the standings rank as well as its teams; ``boards_per_round`` overrides
+    the list's."""
     built = built_game(
         plan.game, plan.teams, boards_per_round or plan.boards_per_round, first_board
     )
-    return validate(
-        built.model_copy(
-            update={"family": SRR.name, "plugin": SRR.name, "plugin_version": SRR.version}
-        )
-    )
+    # Every board is played across the field: the standings rank the pairs too.
+    update = {
+        "family": SRR.name,
+        "plugin": SRR.name,
+        "plugin_version": SRR.version,
+        "ranks_pairs": True,
+    }
+    return validate(built.model_copy(update=update))
 
 
 def session_of(

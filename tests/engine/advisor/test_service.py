@@ -301,7 +301,7 @@ def team_sessions(p: Proposal) -> list[Movement]:
 
 def list_5(teams: int) -> list[tuple[int, tuple[int, ...], str]]:
     return [
-        (g.boards_per_round, g.rounds, g.remark)
+        (g.boards_per_round, g.rounds, g.remark_in_english)
         for g in SRR_TEAMS_SESSIONS
         if g.teams == teams and len(g.sessions) == 2
     ]

@@ -155,6 +155,17 @@ def test_pair_all_play_all_of_an_odd_number_is_not_built(plan: SRRPlan) -> None:
         listed_session(plan)
 
 
+def test_srr_teams_and_pairs_asks_the_standings_to_rank_its_pairs() -> None:
+    """The ``srr`` family's movements rank the pairs as well as the teams (what ``movement
+    list`` promises); the families it borrows do not, and a movement stored before the
+    flag existed reads without it."""
+    assert SRR().build(6).ranks_pairs and SRR().build(7).ranks_pairs
+    assert not any(f.build(6, None).ranks_pairs for f in FAMILIES.values())
+    stored = SRR().build(4).to_json()
+    del stored["ranks_pairs"]
+    assert not Movement.model_validate(stored).ranks_pairs
+
+
 def test_the_family() -> None:
     family = SRR()
     assert isinstance(family, MovementFamily)

@@ -1,0 +1,255 @@
+"""``traveller pairing list``, ``traveller swiss …`` and ``traveller match result``: the
+Swiss pairing methods installed, a Swiss teams event's conditions, draws and standings,
+and a match scored from the teams' score cards (JCBL part 2 ch. 6 §8, part 3 ch. 4 §3-2).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from adapters.cli import output
+from adapters.cli.common import Desk, OptionOpt, Reason, at_desk, parse_options
+from engine.errors import InvalidInput
+from engine.history import state_at
+from engine.numbers import show
+from engine.pairing.field import Draw
+from engine.swiss import TeamLine, draw_json, standings, standings_diff, standings_json
+
+pairing_app = typer.Typer(help="The Swiss pairing methods installed.", no_args_is_help=True)
+swiss_app = typer.Typer(
+    help="A Swiss teams event: its conditions, each round's draw, the standings.",
+    no_args_is_help=True,
+)
+match_app = typer.Typer(help="A Swiss match from the teams' score cards.", no_args_is_help=True)
+
+RoundOpt = Annotated[int, typer.Option("--round", help="The round.")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``pairing``, ``swiss`` and ``match`` groups to ``app``."""
+    app.add_typer(pairing_app, name="pairing")
+    app.add_typer(swiss_app, name="swiss")
+    app.add_typer(match_app, name="match")
+
+
+@pairing_app.command("list")
+@at_desk()
+def pairing_list(desk: Desk) -> None:
+    """The Swiss pairing methods the installed plugins offer, with what each does and its
+    options (``--pairing NAME --option KEY=VALUE``)."""
+    methods = sorted(desk.registry.pairing_methods(), key=lambda m: m.name)
+    desk.show(
+        output.plugins_json(methods),
+        lambda: output.plugins_table(
+            "Swiss pairing methods (--pairing NAME --option KEY=VALUE)", methods
+        ),
+    )
+
+
+@swiss_app.command("start")
+@at_desk(event=True, actor=True)
+def swiss_start(
+    desk: Desk,
+    rounds: Annotated[int, typer.Option("--rounds", help="How many rounds.")],
+    boards_per_round: Annotated[int, typer.Option("--boards-per-round", help="Boards a match.")],
+    pairing: Annotated[
+        str, typer.Option("--pairing", help="The pairing method (see `traveller pairing list`).")
+    ] = "jcbl-seeded",
+    option: OptionOpt = None,
+    vp_scale: Annotated[
+        str | None,
+        typer.Option("--vp-scale", help="The VP scale (default: the event's, else wbf2013)."),
+    ] = None,
+    bye_vp: Annotated[str, typer.Option("--bye-vp", help="The VPs of a bye.")] = "12",
+) -> None:
+    """Run the event as a Swiss teams: its rounds, boards a round, pairing method and
+    options (rematch=none|no-consecutive|…, odd=triangle|bye, seeding=split|fold|random …).
+    The teams are numbered in entry order; the manual's warnings are shown."""
+    warnings = desk.app.start_swiss(
+        desk.event,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        pairing=pairing,
+        options=parse_options(option),
+        vp_scale=vp_scale,
+        bye_vp=_decimal(bye_vp, "--bye-vp"),
+        actor=desk.actor,
+    )
+    swiss = desk.app.tournament(desk.event).swiss
+    assert swiss is not None
+    conditions = swiss.conditions
+    data = {
+        "rounds": rounds,
+        "boards_per_round": boards_per_round,
+        "pairing": conditions.method,
+        "version": conditions.version,
+        "teams": {str(n): e for n, e in conditions.teams.items()},
+        "warnings": list(warnings),
+    }
+    text = (
+        f"Swiss of {len(conditions.teams)} teams: {rounds} rounds of {boards_per_round} "
+        f"boards, drawn by {conditions.method} {conditions.version}."
+    )
+    desk.say(data, "\n".join([text, *(f"Warning: {w}" for w in warnings)]))
+
+
+@swiss_app.command("draw")
+@at_desk(event=True, actor=True)
+def swiss_draw(
+    desk: Desk,
+    round_: Annotated[
+        int | None, typer.Option("--round", help="The round (default: the next one).")
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show the draw; record nothing.")
+    ] = False,
+) -> None:
+    """Draw the next round and record it (``--dry-run``: only show it)."""
+    draw = desk.app.draw_round(desk.event, round_, dry_run=dry_run, actor=desk.actor)
+    _show_draw(desk, draw, "(dry run: nothing recorded)" if dry_run else "")
+
+
+@swiss_app.command("show")
+@at_desk(event=True)
+def swiss_show(desk: Desk, round_: RoundOpt) -> None:
+    """A round's draw as it was recorded."""
+    _show_draw(desk, desk.app.swiss_draw(desk.event, round_), "")
+
+
+@swiss_app.command("redraw")
+@at_desk(event=True, actor=True)
+def swiss_redraw(desk: Desk, round_: RoundOpt, reason: Reason = None) -> None:
+    """Draw the last round again, with the reason, while none of its results is in."""
+    _show_draw(desk, desk.app.redraw_round(desk.event, round_, reason=reason, actor=desk.actor), "")
+
+
+@swiss_app.command("standings")
+@at_desk(event=True)
+def swiss_standings(
+    desk: Desk,
+    after: Annotated[
+        int | None, typer.Option("--after-round", help="After this round (default: the last).")
+    ] = None,
+) -> None:
+    """The teams by VPs, with each team's opponent and VPs round by round."""
+    show_standings(desk, after)
+
+
+def show_standings(desk: Desk, after: int | None = None) -> None:
+    """The Swiss standings (``traveller standings`` of a Swiss event, and ``traveller
+    swiss standings``)."""
+    table = desk.app.swiss_standings(desk.event, after)
+    desk.show(standings_json(table), lambda: _standings_table(table))
+
+
+@swiss_app.command("diff")
+@at_desk(event=True)
+def swiss_diff(
+    desk: Desk,
+    from_: Annotated[
+        int, typer.Option("--from", help="The event's position before (see `traveller audit`).")
+    ],
+    to: Annotated[int | None, typer.Option("--to", help="Position after (default now).")] = None,
+) -> None:
+    """What changed in the Swiss standings between two of the event's positions, team by
+    team (see the positions with `traveller audit`)."""
+    show_diff(desk, from_, to)
+
+
+def show_diff(desk: Desk, from_: int, to: int | None) -> None:
+    """Each team whose VPs or place changed between two of the event's positions (as
+    ``traveller audit`` numbers them): ``traveller diff`` of a Swiss event, and
+    ``traveller swiss diff``."""
+    app = desk.app
+    before = standings(app.registry, state_at(app, desk.event, number=from_).tournament)
+    after = standings(app.registry, state_at(app, desk.event, number=to).tournament)
+    rows = standings_diff(before, after)
+    columns = ["team", "vp_before", "vp_after", "rank_before", "rank_after"]
+    desk.rows("Changes", rows, columns)
+
+
+@match_app.command("result")
+@at_desk(event=True, actor=True)
+def match_result(
+    desk: Desk,
+    round_: RoundOpt,
+    home: Annotated[int, typer.Option("--home", help="The home team's number.")],
+    away: Annotated[int, typer.Option("--away", help="The away team's number.")],
+    imps: Annotated[
+        str | None, typer.Option("--imps", help="IMPs won, home:away, e.g. 34:12.")
+    ] = None,
+    vp: Annotated[str | None, typer.Option("--vp", help="VPs, home:away, e.g. 14.5:5.5.")] = None,
+    reason: Reason = None,
+) -> None:
+    """Score a Swiss match from the teams' score cards (checked against the round's draw);
+    scoring it again is a correction and needs ``--reason``."""
+    desk.app.score_match(
+        desk.event,
+        round_,
+        home,
+        away,
+        imps=None if imps is None else _score(imps, "--imps"),
+        vp=None if vp is None else _score(vp, "--vp"),
+        reason=reason,
+        actor=desk.actor,
+    )
+    given = f"{imps} IMPs" if imps is not None else f"{vp} VPs"
+    desk.say(
+        {"round": round_, "home": home, "away": away, "imps": imps, "vp": vp},
+        f"Round {round_}: team {home} v team {away}, {given}.",
+    )
+
+
+def _decimal(text: str, option: str) -> Decimal:
+    try:
+        return Decimal(text.strip())
+    except InvalidOperation:
+        raise InvalidInput(f"{option} {text!r} is not a number.") from None
+
+
+def _score(text: str, option: str) -> tuple[Decimal, Decimal]:
+    home, sep, away = text.partition(":")
+    if not sep:
+        raise InvalidInput(f"{option} {text!r} is not a score.", hint=f"Write {option} 34:12.")
+    return _decimal(home, option), _decimal(away, option)
+
+
+def _show_draw(desk: Desk, draw: Draw, note: str) -> None:
+    def table() -> None:
+        grid = Table(
+            title=f"Round {draw.round} ({draw.method} {draw.method_version}) {note}".strip(),
+            title_justify="left",
+        )
+        for column in ("Table", "Home (NS)", "Away (EW)"):
+            grid.add_column(column, justify="right")
+        for m in draw.matches:
+            grid.add_row(str(m.table), str(m.home), str(m.away))
+        output.console.print(grid)
+        if draw.triangle is not None:
+            output.console.print(f"Triangle: teams {', '.join(map(str, draw.triangle))}")
+        if draw.bye is not None:
+            output.console.print(f"Bye: team {draw.bye}")
+        for line in draw.relaxed:
+            output.console.print(f"Relaxed: {line}", highlight=False)
+
+    desk.show(draw_json(draw), table)
+
+
+def _standings_table(table: list[TeamLine]) -> None:
+    rounds = max((len(line.rounds) for line in table), default=0)
+    grid = Table(title="Swiss standings (VPs)", title_justify="left")
+    for column in ("Rank", "Team", "Players", "VPs", *(f"R{r}" for r in range(1, rounds + 1))):
+        grid.add_column(column, justify="left" if column == "Players" else "right")
+    for line in table:
+        cells = [
+            f"v {'/'.join(map(str, r.opponents)) or 'bye'}: {'–' if r.vp is None else show(r.vp)}"
+            for r in line.rounds
+        ]
+        grid.add_row(
+            line.rank, str(line.team), " / ".join(line.names[:2]), show(line.total), *cells
+        )
+    output.console.print(grid)

@@ -1,0 +1,177 @@
+"""The conditions a Swiss draw keeps: the rematch rule, odd numbers, limits and tables.
+
+JCBL part 2 ch. 6 §8 lists the rematch rules a federation event may announce (同じ相手
+とは 2 度と対戦しない, 2 回までは対戦させる, 何度も対戦させる, 連続対戦はさせない) and
+part 3 ch. 4 §3-2 ② the usual ones (再戦なし, 連続再戦なし, ○○ラウンドまで再戦なし, 最終
+ラウンドは再戦あり); ③ the two triangles of an odd field and the limit on how often a
+team plays one. :class:`PairingOptions` holds them for every pairing method: a method's
+own ``Options`` extends it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt
+
+from engine.errors import InvalidInput
+from engine.pairing.field import FieldKind, History
+
+
+class RematchRule(BaseModel):
+    """When two contestants may be drawn against each other again.
+
+    ``max_meetings`` is the most times two contestants may be drawn together (1: never
+    again; ``None``: no limit); with ``consecutive`` false they may not meet in two
+    rounds running. From round ``free_from_round`` on, and in the last round when
+    ``free_last_round``, any rematch is allowed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    max_meetings: PositiveInt | None = 1
+    consecutive: bool = True
+    free_from_round: PositiveInt | None = None
+    free_last_round: bool = False
+
+    @property
+    def restricts(self) -> bool:
+        """Whether the rule forbids any rematch at all."""
+        return self.max_meetings is not None or not self.consecutive
+
+    def free_in(self, rnd: int, rounds: int | None) -> bool:
+        """Whether every rematch is allowed in round ``rnd`` of an event of ``rounds``."""
+        if self.free_from_round is not None and rnd >= self.free_from_round:
+            return True
+        return self.free_last_round and rounds is not None and rnd == rounds
+
+    def breach(self, a: int, b: int, rnd: int, history: History, rounds: int | None) -> str | None:
+        """Why drawing ``a`` against ``b`` in round ``rnd`` breaks the rule (a phrase
+        such as "they met in round 2"), or ``None`` when it does not."""
+        met = history.rounds_met(a, b)
+        if not met or self.free_in(rnd, rounds):
+            return None
+        times = history.times_met(a, b)
+        if self.max_meetings is not None and times >= self.max_meetings:
+            when = _rounds(met)
+            if self.max_meetings == 1:
+                return f"they met in {when}"
+            return f"they met in {when}, and may meet at most {_times(self.max_meetings)}"
+        if not self.consecutive and met[-1] == rnd - 1:
+            return f"they met in round {rnd - 1}, the round before"
+        return None
+
+    def describe(self) -> str:
+        """The rule as the conditions of contest would state it."""
+        parts: list[str] = []
+        if self.max_meetings == 1:
+            parts.append("no rematch")
+        elif self.max_meetings is not None:
+            parts.append(f"two contestants meet at most {_times(self.max_meetings)}")
+        if not self.consecutive:
+            parts.append("no rematch in consecutive rounds")
+        if not parts:
+            return "rematches allowed"
+        if self.free_from_round is not None:
+            parts.append(f"rematches allowed from round {self.free_from_round}")
+        if self.free_last_round:
+            parts.append("rematches allowed in the last round")
+        return "; ".join(parts)
+
+
+def _rounds(rounds: tuple[int, ...]) -> str:
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    return f"rounds {', '.join(map(str, rounds[:-1]))} and {rounds[-1]}"
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+RematchName = Literal[
+    "none", "no-consecutive", "not-before-round", "at-most", "last-round-allowed", "any"
+]
+"""The rematch rules by the names a director gives them: ``none`` (再戦なし: never
+again), ``no-consecutive`` (連続再戦なし), ``not-before-round`` (no rematch before round
+``rematch_round``: ○○ラウンドまで再戦なし with ○○ = ``rematch_round`` − 1), ``at-most``
+(at most ``meetings`` times: 2 回までは対戦させる), ``last-round-allowed`` (never again
+but in the last round: 最終回を除き再戦無し), ``any`` (何度も対戦させる)."""
+
+Odd = Literal["triangle", "triangle-two-rounds", "bye"]
+"""An odd field: a triangle in one round (half the round's boards against each of the
+other two), a triangle over two rounds (a whole match against each), or a bye."""
+
+
+class PairingOptions(BaseModel):
+    """The conditions of a Swiss event that every pairing method keeps.
+
+    ``rounds`` and ``boards_per_round`` are the event's; the rules for the last round and
+    for triangles need them. ``rematch`` (with ``rematch_round`` or ``meetings``) is the
+    rematch rule announced at the start (part 3 ch. 4 §3-2 ②). ``odd`` says what an odd
+    field plays (③); ``triangle_limit`` is the most triangles one contestant is drawn
+    into, ``bye_limit`` the most byes. ``tables``: ``leaders`` numbers the matches from
+    table 1 down the standings; ``home`` plays each match at its home contestant's own
+    table (``home_tables``, or the contestant's number), the higher placed being home."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rounds: PositiveInt | None = None
+    boards_per_round: PositiveInt | None = None
+    rematch: RematchName = "none"
+    rematch_round: PositiveInt | None = Field(
+        None, description="not-before-round: the first round in which a rematch is allowed"
+    )
+    meetings: int = Field(2, ge=2, description="at-most: the most times two contestants meet")
+    odd: Odd = "triangle"
+    triangle_limit: PositiveInt | None = None
+    bye_limit: PositiveInt = 1
+    tables: Literal["leaders", "home"] = "leaders"
+    home_tables: dict[PositiveInt, PositiveInt] = Field(default_factory=dict)
+
+    def rule(self) -> RematchRule:
+        """The rematch rule these options name."""
+        match self.rematch:
+            case "none":
+                return RematchRule()
+            case "no-consecutive":
+                return RematchRule(max_meetings=None, consecutive=False)
+            case "not-before-round":
+                return RematchRule(free_from_round=self.rematch_round)
+            case "at-most":
+                return RematchRule(max_meetings=self.meetings)
+            case "last-round-allowed":
+                return RematchRule(free_last_round=True)
+            case "any":
+                return RematchRule(max_meetings=None)
+
+    def check(self, kind: FieldKind = "teams") -> None:
+        """Refuse conditions that contradict each other or the kind of event."""
+        if self.rematch == "not-before-round" and self.rematch_round is None:
+            raise InvalidInput(
+                "The rematch rule 'not-before-round' needs the round from which a rematch "
+                "is allowed.",
+                hint="Give rematch_round (for 'no rematch up to round 5', rematch_round=6).",
+            )
+        if self.rematch == "last-round-allowed" and self.rounds is None:
+            raise InvalidInput(
+                "The rematch rule 'last-round-allowed' needs the number of rounds.",
+                hint="Give rounds.",
+            )
+        if kind == "pairs" and self.odd != "bye":
+            raise InvalidInput(
+                "Three pairs cannot play a triangle at one table.",
+                hint="An odd Swiss pairs field plays with a bye: give odd=bye.",
+            )
+        if self.odd == "triangle" and self.boards_per_round and self.boards_per_round % 2:
+            raise InvalidInput(
+                f"A triangle in one round plays half the round's boards against each "
+                f"opponent, so a round of {self.boards_per_round} boards cannot hold one "
+                "(part 3 ch. 4 §3-2 ③ a).",
+                hint="Play an even number of boards a round, or odd=triangle-two-rounds.",
+            )
+        if self.odd == "triangle-two-rounds" and self.rounds and self.rounds % 2:
+            raise InvalidInput(
+                f"A triangle over two rounds needs an even number of rounds; the event "
+                f"has {self.rounds} (part 3 ch. 4 §3-2 ③ b).",
+                hint="Play an even number of rounds, or odd=triangle.",
+            )

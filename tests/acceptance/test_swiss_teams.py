@@ -1,0 +1,92 @@
+"""A 12-team, 6-round Swiss teams event run through the ``traveller`` command to its
+final standings, with a correction to round 2 after round 4 was drawn (JCBL part 2
+ch. 6 §8; part 3 ch. 4 §3-2)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from tests.acceptance.cli import Cli
+
+TEAMS, ROUNDS = 12, 6
+
+
+def score(cli: Cli, event: str, rnd: int, draw: dict[str, Any]) -> None:
+    """The lower-numbered team wins each match, by more the further apart the teams are."""
+    for m in draw["matches"]:
+        home, away = m["home"], m["away"]
+        margin = 2 * abs(home - away)
+        imps = f"{10 + margin}:10" if home < away else f"10:{10 + margin}"
+        cli.run(
+            "match", "result", "--event", event, "--round", str(rnd),
+            "--home", str(home), "--away", str(away), "--imps", imps,
+        )  # fmt: skip
+
+
+def test_a_swiss_teams_event_from_entries_to_final_standings() -> None:
+    cli = Cli()
+    event = cli.run(
+        "event", "create", "--name", "Swiss teams", "--scoring", "team-imps",
+        "--option", "vp_scale=wbf2013",
+    )["id"]  # fmt: skip
+    for t in range(1, TEAMS + 1):
+        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
+        cli.run("entry", "add", "--event", event, *players)
+    started = cli.run(
+        "swiss", "start", "--event", event, "--rounds", str(ROUNDS), "--boards-per-round", "8",
+        "--pairing", "jcbl-seeded", "--option", "rematch=none",
+    )  # fmt: skip
+    assert started["pairing"] == "jcbl-seeded" and len(started["teams"]) == TEAMS
+
+    draws: dict[int, dict[str, Any]] = {}
+    for rnd in range(1, ROUNDS + 1):
+        shown = cli.run("swiss", "draw", "--event", event, "--dry-run")
+        draws[rnd] = cli.run("swiss", "draw", "--event", event)
+        assert draws[rnd] == shown and draws[rnd]["round"] == rnd
+        assert draws[rnd]["triangle"] is None and draws[rnd]["bye"] is None
+        assert draws[rnd]["relaxed"] == []
+        if rnd == 4:
+            # Round 2's first match was misread: the away team won it. The round-4 draw
+            # stands; the audit and the diff show what the correction changed.
+            before = cli.run("audit", "--event", event)[-1]["position"]
+            m = draws[2]["matches"][0]
+            home, away = str(m["home"]), str(m["away"])
+            refused = cli.run(
+                "match", "result", "--event", event, "--round", "2", "--home", home,
+                "--away", away, "--imps", "0:30", ok=False,
+            )  # fmt: skip
+            assert "reason" in refused["message"].lower()
+            cli.run(
+                "match", "result", "--event", event, "--round", "2", "--home", home,
+                "--away", away, "--imps", "0:30", "--reason", "score card misread",
+            )  # fmt: skip
+            assert cli.run("swiss", "show", "--event", event, "--round", "4") == draws[4]
+            audit = cli.run("audit", "--event", event)
+            (corrected,) = [row for row in audit if row["reason"] == "score card misread"]
+            assert corrected["type"] == "MatchScored" and corrected["data"]["imps"] == ["0", "30"]
+            changed = {
+                row["team"]
+                for row in cli.run("swiss", "diff", "--event", event, "--from", str(before))
+            }
+            assert {m["home"], m["away"]} <= changed
+            diff = cli.run("diff", "--event", event, "--from", str(before))
+            assert {row["team"] for row in diff} == changed
+        score(cli, event, rnd, draws[rnd])
+
+    # No two teams met twice; every team played every round.
+    met = [frozenset((m["home"], m["away"])) for d in draws.values() for m in d["matches"]]
+    assert len(met) == len(set(met)) == ROUNDS * TEAMS // 2
+    final = cli.run("swiss", "standings", "--event", event)
+    assert cli.run("standings", "--event", event) == final
+    assert len(final) == TEAMS
+    assert all(len(row["rounds"]) == ROUNDS for row in final)
+    # WBF 2013 shares 20 VPs a match: 6 matches a round.
+    assert sum(Decimal(row["shown"]) for row in final) == 20 * ROUNDS * TEAMS // 2
+    totals = [Decimal(row["shown"]) for row in final]
+    assert totals == sorted(totals, reverse=True) and final[0]["rank"].startswith("1")
+    for row in final:
+        assert [r["round"] for r in row["rounds"]] == list(range(1, ROUNDS + 1))
+        assert len({o for r in row["rounds"] for o in r["opponents"]}) == ROUNDS
+    # A recorded draw is shown as it was recorded.
+    assert cli.run("swiss", "show", "--event", event, "--round", "1") == draws[1]
