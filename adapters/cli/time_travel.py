@@ -107,6 +107,10 @@ def where(row: dict[str, Any]) -> str:
     return section if session in (1, None) else f"{session}{section}"
 
 
+SHOWN_ITEMS = 3
+"""How many items of a long list the audit table shows."""
+
+
 def what(data: dict[str, Any]) -> str:
     """What an action recorded, in words: ``board 1, NS 1 v EW 1: 4S by N, 10 tricks, NS
     +420``; ``seats NS1 E1, EW1 E2``; a movement by its family and size."""
@@ -121,6 +125,14 @@ def what(data: dict[str, Any]) -> str:
             )
         elif key in ("result", "was") and isinstance(value, dict) and "board" in value:
             parts.append(("was " if key == "was" else "") + _result(value))
+        elif isinstance(value, list) and len(value) > SHOWN_ITEMS:
+            # A long list (the results missing at a close) would fill the screen: the
+            # first few, and how many more (all of them are in --format json).
+            shown = "; ".join(_plain(v) for v in value[:SHOWN_ITEMS])
+            parts.append(
+                f"{key.replace('_', ' ')} {len(value)}: {shown}; "
+                f"and {len(value) - SHOWN_ITEMS} more"
+            )
         else:
             parts.append(f"{key.replace('_', ' ')} {_plain(value)}")
     return "; ".join(parts)

@@ -12,6 +12,7 @@ from uuid import UUID
 import pytest
 
 from adapters.cli.common import open_app
+from adapters.cli.time_travel import SHOWN_ITEMS, what
 from engine import history
 from engine.application import Traveller
 from engine.scoring import Award
@@ -218,3 +219,11 @@ def test_times_are_shown_and_read_on_the_events_clock() -> None:
     text = " ".join(cli.text("audit", "--event", str(event)).split())
     assert "Asia/Tokyo, UTC+09:00" in text
     assert dt.datetime.fromisoformat(pick["time"]).strftime("%Y-%m-%d %H:%M:%S") in text
+
+
+def test_a_long_list_in_the_audit_shows_the_first_few_and_how_many_more() -> None:
+    missing = [{"board": b, "ns": 1, "ew": 2} for b in range(1, 18)]
+    shown = what({"session": 1, "missing": missing})
+    assert shown.startswith("session 1; missing 17: board 1, ns 1, ew 2; board 2")
+    assert shown.endswith(f"and {17 - SHOWN_ITEMS} more")
+    assert "board 4," not in shown
