@@ -21,6 +21,8 @@ def app(monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
     # Load no installed entry point, so the scales are registered once whether or not
     # pyproject.toml lists them yet.
     monkeypatch.setenv("TRAVELLER_PLUGINS", "none-installed")
+    # The patched store, whatever is (or is not) in the working directory.
+    monkeypatch.setenv("TRAVELLER_STORE", "memory:")
     scales = memory_app(vp_scales)
     monkeypatch.setattr(common, "open_app", lambda store: scales)
     cli = typer.Typer()
