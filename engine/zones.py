@@ -22,6 +22,11 @@ def zone_of(name: str) -> dt.tzinfo:
     offset = _OFFSET.match(text)
     if offset is not None:
         sign, hours, minutes = offset.groups()
+        if int(minutes or 0) >= 60:
+            raise InvalidInput(
+                f"{name!r} is not a time zone: the minutes of an offset are 00 to 59.",
+                hint="Write the offset as +09:00 or -03:30.",
+            )
         delta = dt.timedelta(hours=int(hours), minutes=int(minutes or 0))
         if delta >= dt.timedelta(hours=24):
             raise InvalidInput(f"{name!r} is not a time zone: an offset is under 24 hours.")

@@ -173,9 +173,8 @@ class ApplicationCore(Application[UUID]):
                 )
             return value
         raise Conflict(
-            "Others kept writing to the same section at the same moment; this entry was "
-            "not recorded.",
-            hint="Enter it again.",
+            "Others kept changing this event at the same moment; nothing was recorded.",
+            hint="Run the command again.",
         )
 
     def tournament(self, event_id: UUID) -> Tournament:

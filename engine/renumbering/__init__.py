@@ -47,12 +47,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.errors import InvalidInput, NotFound, Rejected
+from engine.errors import InvalidInput, Rejected
 from engine.renumbering.find import renumber
 from engine.renumbering.types import Block, Move, PlayedSection, Renumbering, SectionSeat
 from engine.renumbering.verify import check
 from engine.section import Section
 from engine.tournament import Tournament
+from engine.tournament.checks import check_sessions
 
 __all__ = [
     "METHOD",
@@ -81,12 +82,7 @@ before, but another game may be given another, equally good, renumbering."""
 
 def session_sections(tournament: Tournament, session: int) -> tuple[str, ...]:
     """The sections of ``session``, or :class:`NotFound`."""
-    if session not in tournament.sessions:
-        known = ", ".join(str(s) for s in sorted(tournament.sessions)) or "none"
-        raise NotFound(
-            f"Event {tournament.name!r} has no session {session}.",
-            hint=f"Sessions: {known}. Add one with `traveller session add`.",
-        )
+    check_sessions(tournament, [session])
     return tournament.sessions[session]
 
 

@@ -239,7 +239,8 @@ def stage_sessions(tournament: Tournament, stage: str) -> tuple[int, ...]:
 
 def check_stage(tournament: Tournament, stage: str, sessions: Sequence[int]) -> tuple[int, ...]:
     """A stage's name and sessions as they will be recorded: checked, sorted."""
-    if not stage.strip():
+    stage = stage.strip()  # compared as it is recorded
+    if not stage:
         raise InvalidInput("The stage needs a name.", hint="For example qualifying or final.")
     chosen = tuple(sorted(set(sessions)))
     if not chosen or chosen[0] < 1:

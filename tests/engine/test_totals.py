@@ -182,6 +182,7 @@ def test_stages_are_checked(app: Traveller) -> None:
         app.define_stage(event, "final", [])
     assert app.define_stage(event, "qualifying", [1]) == (1,)  # redefined
     assert app.define_stage(event, "final", [2]) == (2,)
+    assert app.define_stage(event, "final ", [2]) == (2,)  # redefined as it is recorded
     assert app.tournament(event).ranking.stages == {"qualifying": (1,), "final": (2,)}
     with pytest.raises(NotFound, match="no stage 'semi'"):
         live(app, event, stage="semi")
