@@ -71,6 +71,8 @@ def test_a_report_that_cannot_be_written_still_says_it_is_a_bug(
     monkeypatch.setenv("TRAVELLER_CRASH_DIR", str(blocked))
     shown = invoke(["event", "list", "--store", Cli().store])
     assert shown.exit_code == BUG_EXIT and "TRAVELLER_DEBUG=1" in shown.stderr
+    assert "this is a bug in Traveller" in shown.stderr
+    assert "Traceback" not in shown.stderr
 
 
 def test_a_directors_mistake_is_still_an_error_not_a_bug(reports: Path) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -162,7 +163,6 @@ def test_as_many_rounds_as_a_round_robin_without_a_rematch(
 def test_the_optimal_draw_is_least_over_the_whole_field(count: int, played: int, seed: int) -> None:
     # The optimal draw matches only contestants a few places apart (optimal.reach); an
     # independent matcher over every pair of the field finds no cheaper legal draw.
-    nx = pytest.importorskip("networkx")
     method = Optimal()
     options = method.Options(rounds=played + 1, rematch="none")
     rng = random.Random(seed)
@@ -183,7 +183,7 @@ def test_the_optimal_draw_is_least_over_the_whole_field(count: int, played: int,
     def cost(a: int, b: int) -> int:
         return (place[a] - place[b]) ** 2
 
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     for a in order:
         for b in order:
             if a < b and not history.rounds_met(a, b):
