@@ -27,7 +27,7 @@ from engine.movement import Movement
 from engine.registry import MovementFamily
 from engine.seating import Line, Numbering, Pair
 from engine.section.state import Section, TableEntry
-from engine.tournament.checks import ENTRY_WORDS, entry_kind, parse_pair_text
+from engine.tournament.checks import ENTRY_WORDS, entry_kind, event_option, parse_pair_text
 from engine.tournament.events import MissingResult
 from engine.tournament.state import Entry, Tournament
 from engine.validator import validate
@@ -175,12 +175,13 @@ def check_round_start(state: Section, round: int) -> None:
     if state.current_round is not None and state.current_round not in state.rounds_ended:
         raise Rejected(
             f"Round {state.current_round} has not ended yet.",
-            hint=f"End it with `traveller round end {state.current_round}`.",
+            hint=f"End it with `traveller round end --event {event_option(state.tournament)} "
+            f"{state.current_round}`.",
         )
+    if expected > state.movement.rounds:
+        raise Rejected(f"All {state.movement.rounds} rounds of this movement have been played.")
     if round != expected:
         raise Rejected(f"The next round is round {expected}, not {round}.")
-    if round > state.movement.rounds:
-        raise Rejected(f"This movement has {state.movement.rounds} rounds.")
 
 
 def check_round_started(
@@ -330,8 +331,9 @@ def find_table(state: Section, board: int, ns: int, ew: int, *, closed: bool = F
     found = table_if_any(state, board, ns, ew)
     if found is None:
         add = (
-            f"reopen session {state.session} (`traveller session reopen --session "
-            f'{state.session} --reason "..."`) and record it with `traveller result add`'
+            f"reopen session {state.session} (`traveller session reopen --event "
+            f'{event_option(state.tournament)} --session {state.session} --reason "..."`) '
+            "and record it with `traveller result add`"
             if closed
             else "record it with `traveller result add`"
         )

@@ -8,6 +8,7 @@ is wrong and what to do about it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from uuid import UUID
 
 from engine.errors import InvalidInput, NotFound, ReasonRequired, Rejected, ResultsMissing
 from engine.movement import EntryKind
@@ -159,11 +160,17 @@ def check_section(tournament: Tournament, session: int, name: str) -> None:
         )
 
 
+def event_option(event_id: UUID) -> str:
+    """How a hint names the event: the start of its id, as ``--event`` takes it."""
+    return str(event_id)[:8]
+
+
 def check_open(tournament: Tournament, session: int) -> None:
     if session in tournament.closed:
         raise Rejected(
             f"Session {session} is closed: no new results can be added.",
-            hint=f"To add one, reopen it first: `traveller session reopen --session {session} "
+            hint="To add one, reopen it first: `traveller session reopen --event "
+            f"{event_option(tournament.id)} --session {session} "
             '--reason "..."`. A result already recorded can be corrected without reopening '
             "(`traveller result correct`).",
         )

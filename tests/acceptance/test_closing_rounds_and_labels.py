@@ -93,7 +93,7 @@ def test_closing_with_results_missing_needs_a_reason_and_can_be_undone(
     assert closed["missing"][0] == {"section": "A", "round": 1, "board": 2, "ns": 1, "ew": 1}
 
     blocked = cli.run("result", "add", *four_spades(event, board=2), ok=False)
-    assert "session reopen --session 1" in blocked["hint"]
+    assert f"session reopen --event {event[:8]} --session 1" in blocked["hint"]
     uncorrectable = cli.run(
         "result", "correct", *four_spades(event, board=2), "--reason", "slip", ok=False
     )

@@ -150,7 +150,9 @@ def test_a_session_is_closed_and_reopened_with_reasons_kept_in_the_audit(
     assert len(closed.missing) == 147
     with pytest.raises(errors.Rejected, match="Session 1 is closed") as shut:
         app.record_result(mitchell, FOUR_SPADES)
-    assert "traveller session reopen --session 1" in (shut.value.hint or "")
+    assert f"traveller session reopen --event {str(mitchell)[:8]} --session 1" in (
+        shut.value.hint or ""
+    )
     with pytest.raises(errors.NotFound, match="no result") as uncorrectable:
         app.correct_result(mitchell, FOUR_SPADES, reason="wrong")
     assert "session reopen" in (uncorrectable.value.hint or "")

@@ -212,8 +212,20 @@ def test_rounds_start_in_order() -> None:
     with pytest.raises(errors.Rejected, match="The next round is round 1, not 2"):
         section_decide.start_round(game.section, 2, actor=TD)
     game = game.then(section_decide.start_round(game.section, 1, actor=TD))
-    with pytest.raises(errors.Rejected, match="Round 1 has not ended yet"):
+    with pytest.raises(errors.Rejected, match="Round 1 has not ended yet") as open_round:
         section_decide.start_round(game.section, 2, actor=TD)
+    assert "traveller round end --event " in (open_round.value.hint or "")
+
+
+def test_no_round_starts_after_the_last() -> None:
+    game = mitchell(14)
+    assert game.section.movement is not None
+    for rnd in range(1, game.section.movement.rounds + 1):
+        game = game.then(section_decide.start_round(game.section, rnd, actor=TD))
+        game = game.then(section_decide.end_round(game.section, rnd, actor=TD))
+    for asked in (game.section.movement.rounds + 1, game.section.movement.rounds + 2):
+        with pytest.raises(errors.Rejected, match="All 7 rounds of this movement have been"):
+            section_decide.start_round(game.section, asked, actor=TD)
 
 
 def test_ending_a_round_lists_the_results_it_still_lacks() -> None:
