@@ -220,10 +220,11 @@ def test_rounds_start_in_order() -> None:
 def test_no_round_starts_after_the_last() -> None:
     game = mitchell(14)
     assert game.section.movement is not None
-    for rnd in range(1, game.section.movement.rounds + 1):
+    rounds = game.section.movement.rounds
+    for rnd in range(1, rounds + 1):
         game = game.then(section_decide.start_round(game.section, rnd, actor=TD))
         game = game.then(section_decide.end_round(game.section, rnd, actor=TD))
-    for asked in (game.section.movement.rounds + 1, game.section.movement.rounds + 2):
+    for asked in (rounds + 1, rounds + 2):
         with pytest.raises(errors.Rejected, match="All 7 rounds of this movement have been"):
             section_decide.start_round(game.section, asked, actor=TD)
 
