@@ -1,9 +1,11 @@
-"""Traveller benchmark: full-store rebuild rate against the raw read rate, and entry latency.
+"""Traveller benchmark: full-store rebuild rate against the raw read rate, entry latency,
+and a 1,000-team Swiss draw.
 
 Run with ``tox -e bench`` or ``.venv/bin/python bench/run.py`` (``--quick`` for a smoke
-run, ``--events N`` for the store size). Everything is measured in one run on one
-machine and reported as ratios, with the absolute figures beside them; the numbers
-are also written to ``bench/results/latest.json``. See docs/performance.md.
+run, ``--events N`` for the store size, ``--swiss-teams N`` for the Swiss field).
+Everything is measured in one run on one machine and reported as ratios, with the
+absolute figures beside them; the numbers are also written to
+``bench/results/latest.json``. See docs/performance.md.
 
 1. Rebuild. A SQLite store of at least ``--events`` real Traveller events is built
    through the application's commands (tournaments of two sessions, each of two
@@ -23,20 +25,18 @@ are also written to ``bench/results/latest.json``. See docs/performance.md.
    after each result the section's standings are computed as ``traveller standings``
    does. Warm: the application object is reused. Cold: a new ``Traveller`` per query
    (on every ``--cold-every``-th result).
+
+3. Swiss draw (``bench/swiss_draw.py``, which also runs alone): one round of a
+   ``--swiss-teams`` Swiss drawn by the optimal method and top-down, after five rounds
+   played; run last, once the store is gone, so that it slows neither part above.
 """
 
 from __future__ import annotations
 
 import argparse
-import cProfile
 import datetime as dt
-import gc
-import importlib.metadata
 import json
 import math
-import os
-import platform
-import pstats
 import sqlite3
 import sys
 import tempfile
@@ -44,25 +44,27 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 from uuid import UUID
+
+if __package__ in (None, ""):  # run as a script: the repository root holds ``bench``
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
 from adapters.storage import env_for
+from bench.measure import RESULTS, best_of, load, machine, profile
+from bench.swiss_draw import SwissConfig, report_swiss, run_swiss
 from engine import history
 from engine.application import Traveller
 from engine.standings import compute_standings
 from engine.testing import flat_score, play_movement
 from engine.tournament import Player
 
-T = TypeVar("T")
-
 BATCH = 1000
 """Rows per read, as :func:`engine.history.history` reads them."""
 TABLE = "stored_events"
 """The table eventsourcing's SQLite recorder writes (``stored_`` + purpose)."""
-RESULTS = Path(__file__).resolve().parent / "results" / "latest.json"
 READ_TARGET = 2.0
 """The rebuild should run at no less than 1/2 of the raw read rate."""
 LATENCY_TARGET_MS = 20.0
@@ -80,6 +82,8 @@ class Config:
     cold_every: int = 5
     profile: bool = True
     out: Path | None = RESULTS
+    swiss_teams: int = 1000
+    """The Swiss draw part's field (bench/swiss_draw.py); 0 leaves the part out."""
 
 
 @dataclass
@@ -234,47 +238,6 @@ def rebuild_state_at(app: Traveller) -> Rebuilt:
     return Rebuilt(app.position(), len(digests), fold, total - fold, digests)
 
 
-def best_of(repeat: int, run: Callable[[], T]) -> tuple[float, T]:
-    """The shortest wall time of ``repeat`` runs, and that run's value."""
-    best: tuple[float, T] | None = None
-    for _ in range(max(1, repeat)):
-        gc.collect()
-        started = time.perf_counter()
-        value = run()
-        took = time.perf_counter() - started
-        if best is None or took < best[0]:
-            best = (took, value)
-    assert best is not None
-    return best
-
-
-def profile(run: Callable[[], object], limit: int = 15) -> dict[str, Any]:
-    """cProfile of one run: the functions with the most own time, and the most cumulative."""
-    profiler = cProfile.Profile()
-    profiler.runcall(run)
-    stats = pstats.Stats(profiler)
-    total: float = stats.total_tt  # type: ignore[attr-defined]
-    raw: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
-    raw = stats.stats  # type: ignore[attr-defined]
-    here = str(Path(__file__).resolve().parent.parent) + "/"
-    rows: list[dict[str, Any]] = []
-    for (filename, line, name), (_, ncalls, tottime, cumtime, _) in raw.items():
-        short = filename.split("site-packages/", 1)[-1].removeprefix(here)
-        rows.append(
-            {
-                "function": f"{short}:{line}({name})",
-                "calls": ncalls,
-                "own_s": round(tottime, 4),
-                "own_share": round(tottime / total, 4) if total else 0.0,
-                "cumulative_s": round(cumtime, 4),
-                "cumulative_share": round(cumtime / total, 4) if total else 0.0,
-            }
-        )
-    own = sorted(rows, key=lambda r: -float(r["own_s"]))[:limit]
-    cumulative = sorted(rows, key=lambda r: -float(r["cumulative_s"]))[:limit]
-    return {"total_s": round(total, 3), "own": own, "cumulative": cumulative}
-
-
 # ---- latency ------------------------------------------------------------------------------
 
 
@@ -362,40 +325,8 @@ def measure_latency(path: Path, tables: int, cold_every: int) -> dict[str, Any]:
 # ---- the run ------------------------------------------------------------------------------
 
 
-def machine() -> dict[str, Any]:
-    cpu = ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:
-        usable = os.cpu_count() or 0
-    return {
-        "cpus": usable,
-        "cpu": cpu or platform.processor(),
-        "platform": platform.platform(),
-        "python": platform.python_version(),
-        "sqlite": sqlite3.sqlite_version,
-        "eventsourcing": importlib.metadata.version("eventsourcing"),
-        "pydantic": importlib.metadata.version("pydantic"),
-    }
-
-
 def rate(events: int, seconds: float) -> float:
     return events / seconds if seconds > 0 else math.inf
-
-
-def load() -> list[float]:
-    """The 1, 5 and 15 minute load averages (other work on the machine skews timings)."""
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except OSError:
-        return []
 
 
 def measure_store(
@@ -467,6 +398,13 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
         m = measure_store(path, built, config, say)
         say(f"Latency: a {config.latency_tables}-table Mitchell, result by result ...")
         latency = measure_latency(path, config.latency_tables, config.cold_every)
+    swiss: dict[str, Any] = {}
+    if config.swiss_teams:  # last, so that it slows none of the parts above
+        # A draw takes a tenth of a second: best of at least 5, or other work on the
+        # machine decides the ratio.
+        repeat = max(config.repeat, SwissConfig.repeat)
+        part = SwissConfig(teams=config.swiss_teams, repeat=repeat, profile=config.profile)
+        swiss = run_swiss(part, log=say)
 
     n = built.events
     reads = {k: rate(n, s) for k, s in m["reads_s"].items()}
@@ -532,6 +470,7 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
         },
         "latency": latency,
         "profile_one_pass": m["profile"],
+        "swiss_draw": swiss,
     }
     if config.out is not None:
         config.out.parent.mkdir(parents=True, exist_ok=True)
@@ -614,6 +553,8 @@ def report(f: dict[str, Any]) -> str:
                 f"  {p['own_share'] * 100:5.1f}%  {p['own_s']:7.3f} s {p['calls']:>10,}  "
                 f"{p['function']}"
             )
+    if f["swiss_draw"]:
+        lines += ["", report_swiss(f["swiss_draw"])]
     return "\n".join(lines)
 
 
@@ -626,7 +567,8 @@ def parse(argv: Sequence[str] | None = None) -> Config:
     add("--latency-tables", type=int, help="tables of the timed Mitchell (30; 10 with --quick)")
     add("--repeat", type=int, help="best of N for the full-store figures (3; 1 with --quick)")
     add("--cold-every", type=int, help="a cold read on every Nth result (5; 10 with --quick)")
-    add("--no-profile", action="store_true", help="skip the cProfile run")
+    add("--no-profile", action="store_true", help="skip the cProfile runs")
+    add("--swiss-teams", type=int, help="the Swiss draw's field (1000; 200 with --quick; 0: none)")
     add("--out", type=Path, default=RESULTS, help="where to write the JSON")
     a = parser.parse_args(argv)
 
@@ -641,6 +583,7 @@ def parse(argv: Sequence[str] | None = None) -> Config:
         cold_every=pick(a.cold_every, 5, 10),
         profile=not a.no_profile,
         out=a.out,
+        swiss_teams=pick(a.swiss_teams, 1000, 200),
     )
 
 

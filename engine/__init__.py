@@ -63,7 +63,7 @@ from engine.numbers import round_half_up, show
 from engine.pairing.advice import setup_warnings
 from engine.pairing.field import Draw, Field, FieldKind, History, Match, Standing
 from engine.pairing.method import check_draw, check_request
-from engine.pairing.rules import PairingOptions, RematchRule
+from engine.pairing.rules import Odd, PairingOptions, RematchName, RematchRule
 from engine.registry import (
     CarryOverRule,
     ConvertsToVictoryPoints,
@@ -134,6 +134,7 @@ __all__ = [
     "NotFound",
     "NotScheduled",
     "Numbering",
+    "Odd",
     "Pair",
     "PairTotal",
     "PairingMethod",
@@ -145,6 +146,7 @@ __all__ = [
     "ReasonRequired",
     "Rejected",
     "Relay",
+    "RematchName",
     "RematchRule",
     "ScoredResult",
     "ScoringMethod",

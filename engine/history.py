@@ -28,6 +28,8 @@ from engine.registry import Registry
 from engine.seating import Pair
 from engine.section import Section, SectionOpened, project_section
 from engine.standings import compute_standings
+from engine.swiss import TeamLine, round_sections
+from engine.swiss import standings as swiss_standings
 from engine.totals import Totals, compute_totals
 from engine.tournament import (
     EventCreated,
@@ -226,6 +228,24 @@ def standings_of(app: Traveller, snap: Snapshot, session: int) -> Standings:
     """A session's standings in a snapshot; the session must exist by then."""
     check_sessions(snap.tournament, [session])
     return compute_standings(app.registry, snap.tournament, snap.sections_of(session), session)
+
+
+def swiss_standings_at(
+    app: Traveller,
+    event_id: UUID,
+    *,
+    number: int | None = None,
+    position: int | None = None,
+    time: dt.datetime | None = None,
+) -> list[TeamLine]:
+    """A Swiss event's standings as they stood (see :func:`state_at`): the draws, cards
+    and each round's session as they were."""
+    snap = state_at(app, event_id, number=number, position=position, time=time)
+    tournament = snap.tournament
+    sections = round_sections(
+        tournament, lambda s, n: snap.sections[section_id(tournament.id, s, n)]
+    )
+    return swiss_standings(app.registry, tournament, sections)
 
 
 def totals_at(

@@ -25,6 +25,7 @@ from engine.match_reports import cross_table_report, vp_scale_of
 from engine.numbers import round_half_up
 from engine.ranks import PLAYERS, FieldStandings, Standings
 from engine.registry import PlaysMatches, Registry, parse_options
+from engine.scoring import TEAMS
 from engine.seating import Line, Pair, pair_at
 from engine.section import Section
 from engine.standings import names_of, player_key, scoring_choice
@@ -219,8 +220,6 @@ TEAM_RECORD = ("boards", "vp", "max_vp", "players")
 """Options of an award scale that the event fills in for each team (its record): boards a
 round, the VPs of the matches it won, the most VPs of a match, its players."""
 FILLED_BY_THE_EVENT = FIELD_FACTS + TEAM_RECORD
-TEAMS = "TEAMS"
-"""The name of a team section's field in the standings."""
 LOPSIDED = 10_000
 """An IMP margin beyond every VP scale's blitz: the most VPs of a match."""
 

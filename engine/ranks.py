@@ -12,7 +12,7 @@ import enum
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -210,9 +210,9 @@ def number(value: Fraction) -> int | str:
     return int(value) if value.denominator == 1 else show(value)
 
 
-def rank_labels(scores: Sequence[Decimal]) -> list[str]:
+def rank_labels(scores: Sequence[Hashable]) -> list[str]:
     """Ranks of scores sorted best first; ties share a rank and are marked ``=``."""
-    first: dict[Decimal, int] = {}
+    first: dict[Hashable, int] = {}
     for place, score in enumerate(scores, start=1):
         first.setdefault(score, place)
     ties = Counter(scores)

@@ -197,9 +197,14 @@ def shown_assigned(fact: TableResult) -> str | None:
     return f"NS {shown_blend(fact.weighted)} / EW {shown_blend(fact.split_ew, ew=True)}"
 
 
+TEAMS = "TEAMS"
+"""The name of a team section's one field: its teams, each by its NS pair."""
+
+
 @dataclass(frozen=True, slots=True)
 class ScoringField:
-    """A group of pairs ranked against each other: ``NS`` and ``EW`` in a Mitchell, ``ALL``."""
+    """A group of pairs ranked against each other: ``NS`` and ``EW`` in a Mitchell, ``ALL``,
+    or a team section's :data:`TEAMS`."""
 
     name: str
     pairs: tuple[Pair, ...]

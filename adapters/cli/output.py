@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import typer
 from pydantic.fields import FieldInfo
@@ -17,6 +17,7 @@ from rich.table import Table
 
 from engine.errors import TravellerError
 from engine.movement import Movement
+from engine.scoring import TEAMS
 
 UNLIMITED = 10**9
 """The width of a console that writes to a file or a pipe: as good as none."""
@@ -164,27 +165,32 @@ def standings_table(data: dict[str, Any]) -> None:
     if data.get("masterpoints"):
         console.print(masterpoints_note(data["masterpoints"]), highlight=False)
     for f in data["fields"]:
+        # A team field speaks of teams and their points: no pair, percentage or top.
+        teams = f["name"] == TEAMS
         title = f"Section {f['section']}" + ("" if f["name"] == "ALL" else f" — {f['name']}")
-        table = Table(title=f"{title} (top {f['top']} a board)", title_justify="left")
-        for col, justify in (
+        table = Table(
+            title=title if teams else f"{title} (top {f['top']} a board)", title_justify="left"
+        )
+        columns: tuple[tuple[str, Literal["left", "right"]], ...] = (
             ("Rank", "right"),
-            ("Pair", "right"),
-            ("Names", "left"),
+            ("Team" if teams else "Pair", "right"),
+            ("Players" if teams else "Names", "left"),
             ("Score", "right"),
-            ("%", "right"),
+            *(() if teams else (("%", "right"),)),
             ("Boards", "right"),
-        ):
-            table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        )
+        for col, justify in columns:
+            table.add_column(col, justify=justify)
         awarded = any("masterpoints" in r for r in f["rows"])
         if awarded:
-            table.add_column("MP", justify="right")
+            table.add_column("Masterpoints" if teams else "MP", justify="right")
         for r in f["rows"]:
             table.add_row(
                 r["rank"],
                 pair_label(r),
                 names_cell(r),
                 r["score"],
-                r["percentage"],
+                *(() if teams else (r["percentage"],)),
                 str(r["boards_played"]),
                 *([r.get("masterpoints", "")] if awarded else []),
             )

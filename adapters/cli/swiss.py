@@ -14,10 +14,11 @@ from rich.table import Table
 from adapters.cli import output
 from adapters.cli.common import Desk, OptionOpt, Reason, at_desk, parse_options
 from engine.errors import InvalidInput
-from engine.history import state_at
+from engine.guides import boards_text
+from engine.history import swiss_standings_at
 from engine.numbers import show
 from engine.pairing.field import Draw
-from engine.swiss import TeamLine, draw_json, standings, standings_diff, standings_json
+from engine.swiss import TIE_BREAKS, TeamLine, draw_json, standings_diff, standings_json
 
 pairing_app = typer.Typer(help="The Swiss pairing methods installed.", no_args_is_help=True)
 swiss_app = typer.Typer(
@@ -65,10 +66,21 @@ def swiss_start(
         typer.Option("--vp-scale", help="The VP scale (default: the event's, else wbf2013)."),
     ] = None,
     bye_vp: Annotated[str, typer.Option("--bye-vp", help="The VPs of a bye.")] = "12",
+    tie_break: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tie-break",
+            help="A tie-break for contestants level on VPs, in order (repeat): "
+            + ", ".join(TIE_BREAKS)
+            + ". Without one, they share the place.",
+        ),
+    ] = None,
 ) -> None:
-    """Run the event as a Swiss teams: its rounds, boards a round, pairing method and
-    options (rematch=none|no-consecutive|…, odd=triangle|bye, seeding=split|fold|random …).
-    The teams are numbered in entry order; the manual's warnings are shown."""
+    """Run the event as a Swiss (teams or pairs, as its entries are): its rounds, boards
+    a round, pairing method and options (rematch=none|no-consecutive|…,
+    odd=triangle|triangle-two-rounds|bye, seeding=split|fold|random …). The contestants
+    are numbered in entry order; round N is played as session N, seated by its draw; the
+    manual's warnings are shown."""
     warnings = desk.app.start_swiss(
         desk.event,
         rounds=rounds,
@@ -77,22 +89,26 @@ def swiss_start(
         options=parse_options(option),
         vp_scale=vp_scale,
         bye_vp=_decimal(bye_vp, "--bye-vp"),
+        tie_break=tie_break or (),
         actor=desk.actor,
     )
     swiss = desk.app.tournament(desk.event).swiss
     assert swiss is not None
     conditions = swiss.conditions
     data = {
+        "kind": conditions.kind,
         "rounds": rounds,
         "boards_per_round": boards_per_round,
         "pairing": conditions.method,
         "version": conditions.version,
         "teams": {str(n): e for n, e in conditions.teams.items()},
+        "tie_break": list(conditions.tie_break),
         "warnings": list(warnings),
     }
     text = (
-        f"Swiss of {len(conditions.teams)} teams: {rounds} rounds of {boards_per_round} "
-        f"boards, drawn by {conditions.method} {conditions.version}."
+        f"Swiss of {len(conditions.teams)} {conditions.kind}: {rounds} rounds of "
+        f"{boards_per_round} boards, drawn by {conditions.method} {conditions.version}; "
+        "round N is played as session N."
     )
     desk.say(data, "\n".join([text, *(f"Warning: {w}" for w in warnings)]))
 
@@ -108,7 +124,8 @@ def swiss_draw(
         bool, typer.Option("--dry-run", help="Show the draw; record nothing.")
     ] = False,
 ) -> None:
-    """Draw the next round and record it (``--dry-run``: only show it)."""
+    """Draw the next round, record it and seat its session (``--dry-run``: only show
+    it)."""
     draw = desk.app.draw_round(desk.event, round_, dry_run=dry_run, actor=desk.actor)
     _show_draw(desk, draw, "(dry run: nothing recorded)" if dry_run else "")
 
@@ -135,7 +152,7 @@ def swiss_standings(
         int | None, typer.Option("--after-round", help="After this round (default: the last).")
     ] = None,
 ) -> None:
-    """The teams by VPs, with each team's opponent and VPs round by round."""
+    """The teams (or pairs) by VPs, with each one's opponents and VPs round by round."""
     show_standings(desk, after)
 
 
@@ -143,7 +160,8 @@ def show_standings(desk: Desk, after: int | None = None) -> None:
     """The Swiss standings (``traveller standings`` of a Swiss event, and ``traveller
     swiss standings``)."""
     table = desk.app.swiss_standings(desk.event, after)
-    desk.show(standings_json(table), lambda: _standings_table(table))
+    noun = _noun(desk)
+    desk.show(standings_json(table, f"{noun}s"), lambda: _standings_table(table, noun))
 
 
 @swiss_app.command("diff")
@@ -165,10 +183,11 @@ def show_diff(desk: Desk, from_: int, to: int | None) -> None:
     ``traveller audit`` numbers them): ``traveller diff`` of a Swiss event, and
     ``traveller swiss diff``."""
     app = desk.app
-    before = standings(app.registry, state_at(app, desk.event, number=from_).tournament)
-    after = standings(app.registry, state_at(app, desk.event, number=to).tournament)
-    rows = standings_diff(before, after)
-    columns = ["team", "vp_before", "vp_after", "rank_before", "rank_after"]
+    before = swiss_standings_at(app, desk.event, number=from_)
+    after = swiss_standings_at(app, desk.event, number=to)
+    noun = _noun(desk)
+    rows = standings_diff(before, after, f"{noun}s")
+    columns = [noun, "vp_before", "vp_after", "rank_before", "rank_after"]
     desk.rows("Changes", rows, columns)
 
 
@@ -219,30 +238,56 @@ def _score(text: str, option: str) -> tuple[Decimal, Decimal]:
 
 
 def _show_draw(desk: Desk, draw: Draw, note: str) -> None:
+    """A draw with its seating: each match's table and, for teams, its closed room's
+    (the visitors' NS pair against the home team's EW pair), and the round's boards."""
+    movement = desk.app.swiss_seating(desk.event, draw)
+    closed = {(e.ns, e.ew): e.table for e in movement.schedule if e.round == 1}
+    teams = movement.kind == "teams"
+    data = draw_json(draw)
+    data["boards"] = list(movement.boards)
+    if teams:
+        for row in data["matches"]:
+            row["closed_table"] = closed[row["away"], row["home"]]
+        home = {e.ns: e.table for e in movement.schedule if e.round == 1}
+        data["triangle_tables"] = {str(t): home[t] for t in draw.triangle or ()}
+
     def table() -> None:
         grid = Table(
             title=f"Round {draw.round} ({draw.method} {draw.method_version}) {note}".strip(),
             title_justify="left",
         )
-        for column in ("Table", "Home (NS)", "Away (EW)"):
+        columns = ("Table", "Home (NS)", "Away (EW)", *(("Closed room",) if teams else ()))
+        for column in columns:
             grid.add_column(column, justify="right")
-        for m in draw.matches:
-            grid.add_row(str(m.table), str(m.home), str(m.away))
+        for row in data["matches"]:
+            cells = [str(row["table"]), str(row["home"]), str(row["away"])]
+            grid.add_row(*cells, *((str(row["closed_table"]),) if teams else ()))
         output.console.print(grid)
+        noun = _noun(desk)
         if draw.triangle is not None:
-            output.console.print(f"Triangle: teams {', '.join(map(str, draw.triangle))}")
+            tables = data["triangle_tables"]
+            where = ", ".join(f"{t} (table {tables[str(t)]})" for t in draw.triangle)
+            output.console.print(f"Triangle: {noun}s {where}")
         if draw.bye is not None:
-            output.console.print(f"Bye: team {draw.bye}")
+            output.console.print(f"Bye: {noun} {draw.bye}")
+        output.console.print(f"Boards: {boards_text(movement.boards)}", highlight=False)
         for line in draw.relaxed:
             output.console.print(f"Relaxed: {line}", highlight=False)
 
-    desk.show(draw_json(draw), table)
+    desk.show(data, table)
 
 
-def _standings_table(table: list[TeamLine]) -> None:
+def _noun(desk: Desk) -> str:
+    """ "team" or "pair", as the event's Swiss is played."""
+    swiss = desk.app.tournament(desk.event).swiss
+    return "pair" if swiss is not None and swiss.conditions.kind == "pairs" else "team"
+
+
+def _standings_table(table: list[TeamLine], noun: str) -> None:
     rounds = max((len(line.rounds) for line in table), default=0)
     grid = Table(title="Swiss standings (VPs)", title_justify="left")
-    for column in ("Rank", "Team", "Players", "VPs", *(f"R{r}" for r in range(1, rounds + 1))):
+    columns = ("Rank", noun.capitalize(), "Players", "VPs")
+    for column in (*columns, *(f"R{r}" for r in range(1, rounds + 1))):
         grid.add_column(column, justify="left" if column == "Players" else "right")
     for line in table:
         cells = [

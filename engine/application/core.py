@@ -21,6 +21,7 @@ from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, stored_
 from engine.logging import configure_logging
 from engine.registry import Registry, create_registry, parse_options
 from engine.section.decide import ScoringPick
+from engine.section.events import SectionOpened
 from engine.section.state import Section, project_section
 from engine.tournament.checks import check_section, check_sessions
 from engine.tournament.events import EventCreated, TimeZoneChosen
@@ -72,6 +73,10 @@ class UnitOfWork:
             )
             if state is not None:
                 state.apply(event)
+            elif isinstance(event, SectionOpened):  # a session added by this command
+                opened = project_section(None, [event])
+                assert opened is not None
+                self.sections[event.originator_id] = opened
         self.events += events
         return events
 

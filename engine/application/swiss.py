@@ -8,19 +8,34 @@ asks the plugin again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 from uuid import UUID, uuid5
 
 from engine.application.core import ApplicationCore, UnitOfWork
-from engine.errors import InvalidInput, NotFound
+from engine.errors import InvalidInput, NotFound, Rejected
+from engine.movement import Movement
 from engine.pairing.advice import setup_warnings
 from engine.pairing.field import Draw
 from engine.pairing.method import check_draw, check_request
 from engine.pairing.rules import PairingOptions
 from engine.registry import PairingMethod, parse_options
-from engine.swiss import TeamLine, active_teams, field_for, history_before, standings
+from engine.section import decide as section_decide
+from engine.section.state import Section
+from engine.swiss import (
+    TeamLine,
+    active_teams,
+    check_card_vps,
+    check_tie_breaks,
+    field_for,
+    history_before,
+    round_sections,
+    standings,
+    swiss_section_name,
+    team_numbers,
+)
+from engine.swiss_seating import round_movement, round_seats
 from engine.tournament import decide as tournament_decide
 from engine.tournament.checks import swiss_of
 from engine.tournament.state import Swiss, Tournament
@@ -43,21 +58,31 @@ class SwissCommands(ApplicationCore):
         options: Mapping[str, Any] | None = None,
         vp_scale: str | None = None,
         bye_vp: Decimal = Decimal(12),
+        tie_break: Sequence[str] = (),
         actor: str = "director",
     ) -> tuple[str, ...]:
-        """Record the event's Swiss conditions; return the warnings a director should read
-        (the manual's "twice as many teams as rounds", the guide's over-swissing)."""
+        """Record the event's Swiss conditions (Swiss teams or Swiss pairs, as its entries
+        are); return the warnings a director should read (the manual's "twice as many
+        teams as rounds", the guide's over-swissing)."""
         method = self.registry.pairing(pairing)
         given = {**dict(options or {}), "rounds": rounds, "boards_per_round": boards_per_round}
-        parsed = _options(method, given)
-        if parsed.odd == "triangle-two-rounds":
-            raise InvalidInput(
-                "A triangle over two rounds cannot be scored from score cards yet.",
-                hint="Give odd=triangle (one round, half the boards against each) or odd=bye.",
-            )
 
         def command(uow: UnitOfWork) -> tuple[str, ...]:
             tournament = uow.tournament(event_id)
+            kind = tournament_decide.swiss_kind(
+                [e for e in tournament.entries.values() if not e.withdrawn]
+            )
+            parsed = _options(method, given, kind)
+            if parsed.odd == "triangle-two-rounds" and _delayed(parsed):
+                raise InvalidInput(
+                    "A triangle over two rounds is scored once its second round is played, "
+                    "so a delayed draw made during that round could not place its teams.",
+                    hint="Give draw_from=previous, or odd=triangle (one round) or odd=bye.",
+                )
+            ties = check_tie_breaks(tie_break, kind)
+            for session, names in sorted(tournament.sessions.items()):
+                for name in names:
+                    _check_unplayed(uow.section(event_id, session, name))
             scale = vp_scale or str(tournament.scoring.options.get("vp_scale") or "wbf2013")
             self.registry.vp_scale(scale)
             uow.record(
@@ -67,15 +92,18 @@ class SwissCommands(ApplicationCore):
                     boards_per_round=boards_per_round,
                     method=method.name,
                     version=method.version,
-                    options=given,
+                    # The options in full: the conditions stay as announced even if
+                    # the method's defaults change in a later version.
+                    options=parsed.model_dump(mode="json"),
                     vp_scale=scale,
                     bye_vp=str(bye_vp),
+                    tie_break=ties,
                     actor=actor,
                 )
             )
             swiss = swiss_of(tournament)
             teams = len(active_teams(tournament, swiss))
-            return setup_warnings(teams, rounds, parsed.rule(), "teams")
+            return setup_warnings(teams, rounds, parsed.rule(), kind)
 
         return self._run(actor, command)
 
@@ -87,18 +115,19 @@ class SwissCommands(ApplicationCore):
         dry_run: bool = False,
         actor: str = "director",
     ) -> Draw:
-        """Draw the next round (``rnd``, if given, must be it) and record it; with
-        ``dry_run`` only show it."""
+        """Draw the next round (``rnd``, if given, must be it), record it and seat its
+        session (:mod:`engine.swiss_seating`); with ``dry_run`` only show it."""
 
         def command(uow: UnitOfWork) -> Draw:
             tournament = uow.tournament(event_id)
-            draw = self._draw(tournament, rnd)
+            draw = self._draw(uow, tournament, rnd)
             if not dry_run:
                 uow.record(
                     tournament_decide.make_draw(
                         tournament, draw, position=self.position(), actor=actor
                     )
                 )
+                self._seat(uow, tournament, draw, actor)
             return draw
 
         return self._run(actor, command)
@@ -112,22 +141,23 @@ class SwissCommands(ApplicationCore):
         def command(uow: UnitOfWork) -> Draw:
             tournament = uow.tournament(event_id)
             uow.record(tournament_decide.withdraw_draw(tournament, rnd, reason=reason, actor=actor))
-            draw = self._draw(tournament, rnd)
+            draw = self._draw(uow, tournament, rnd)
             uow.record(
                 tournament_decide.make_draw(tournament, draw, position=self.position(), actor=actor)
             )
+            self._seat(uow, tournament, draw, actor)
             return draw
 
         return self._run(actor, command)
 
-    def _draw(self, tournament: Tournament, rnd: int | None) -> Draw:
+    def _draw(self, uow: UnitOfWork, tournament: Tournament, rnd: int | None) -> Draw:
         swiss = swiss_of(tournament)
         nxt = max(swiss.draws, default=0) + 1
         rnd = nxt if rnd is None else rnd
         conditions = swiss.conditions
         method = self.registry.pairing(conditions.method)
-        options = _options(method, conditions.options)
-        field = field_for(self.registry, tournament, rnd)
+        options = _options(method, conditions.options, conditions.kind)
+        field = field_for(self.registry, tournament, _sections(uow, tournament), rnd)
         history = history_before(swiss, nxt)
         check_request(rnd, field, history, options)
         seed = _seed(tournament.id, swiss, rnd)
@@ -141,6 +171,43 @@ class SwissCommands(ApplicationCore):
         )
         check_draw(draw, rnd, field, history, options)
         return draw
+
+    def _seat(self, uow: UnitOfWork, tournament: Tournament, draw: Draw, actor: str) -> None:
+        """Seat the session that plays ``draw``'s round (added if the event has none)."""
+        swiss = swiss_of(tournament)
+        conditions = swiss.conditions
+        name = swiss_section_name(tournament)
+        if draw.round not in tournament.sessions:
+            uow.record(section_decide.add_session(tournament, draw.round, [name], actor=actor))
+        movement = self._round_movement(tournament, draw)
+        numbers = team_numbers(tournament, swiss)
+        uow.record(
+            section_decide.seat_drawn_round(
+                uow.section(tournament.id, draw.round, name),
+                movement,
+                round_seats(draw, conditions.kind, numbers),
+                rnd=draw.round,
+                actor=actor,
+            )
+        )
+
+    def swiss_seating(self, event_id: UUID, draw: Draw) -> Movement:
+        """The movement ``draw``'s round is (or would be) seated in: who sits where, on
+        which boards (:mod:`engine.swiss_seating`). Writes nothing."""
+        return self._round_movement(self.tournament(event_id), draw)
+
+    def _round_movement(self, tournament: Tournament, draw: Draw) -> Movement:
+        conditions = swiss_of(tournament).conditions
+        method = self.registry.pairing(conditions.method)
+        return round_movement(
+            draw,
+            kind=conditions.kind,
+            rounds=conditions.rounds,
+            boards_per_round=conditions.boards_per_round,
+            options=_options(method, conditions.options, conditions.kind),
+            method=draw.method,
+            version=draw.method_version,
+        )
 
     def score_match(
         self,
@@ -159,6 +226,8 @@ class SwissCommands(ApplicationCore):
 
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
+            if vp is not None and imps is None:
+                check_card_vps(self.registry, swiss_of(tournament), vp)
             uow.record(
                 tournament_decide.score_match(
                     tournament, rnd, home, away, imps=imps, vp=vp, reason=reason, actor=actor
@@ -175,14 +244,36 @@ class SwissCommands(ApplicationCore):
         return made.draw
 
     def swiss_standings(self, event_id: UUID, upto: int | None = None) -> list[TeamLine]:
-        """The Swiss standings by VPs, with each team's opponents round by round."""
-        return standings(self.registry, self.tournament(event_id), upto)
+        """The Swiss standings by VPs, with each contestant's opponents round by round."""
+        uow = UnitOfWork(self)
+        tournament = uow.tournament(event_id)
+        return standings(self.registry, tournament, _sections(uow, tournament), upto)
 
 
-def _options(method: PairingMethod, given: Mapping[str, Any]) -> PairingOptions:
+def _sections(uow: UnitOfWork, tournament: Tournament) -> dict[int, Section]:
+    """Round → the session's section that plays it."""
+    return round_sections(tournament, lambda s, n: uow.section(tournament.id, s, n))
+
+
+def _delayed(options: PairingOptions) -> bool:
+    """Whether a method's options draw from the round before the previous one."""
+    return getattr(options, "draw_from", "previous") == "before-previous"
+
+
+def _check_unplayed(section: Section) -> None:
+    """A Swiss seats its own sessions: a section already seated or played is refused."""
+    if section.movement is not None or section.tables:
+        raise Rejected(
+            f"Session {section.session}, section {section.name} already has a movement or "
+            "results; a Swiss seats each round's session from its draw.",
+            hint="Run the Swiss as a new event (`traveller event create`).",
+        )
+
+
+def _options(method: PairingMethod, given: Mapping[str, Any], kind: str) -> PairingOptions:
     parsed = parse_options(method, dict(given))
     assert isinstance(parsed, PairingOptions), "a pairing method's options extend PairingOptions"
-    parsed.check("teams")
+    parsed.check("pairs" if kind == "pairs" else "teams")
     return parsed
 
 

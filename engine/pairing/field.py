@@ -96,7 +96,8 @@ class Field(BaseModel):
             return self.seeding_order
         table = [s for s in self.after[rnd - 1] if s.number in self.numbers]
         ranked = [s.number for s in sorted(table, key=lambda s: (s.rank, s.number))]
-        late = [n for n in self.seeding_order if n not in set(ranked)]
+        placed = set(ranked)
+        late = [n for n in self.seeding_order if n not in placed]
         return (*ranked, *late)
 
     # -- words a director reads ----------------------------------------------------------

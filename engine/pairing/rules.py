@@ -10,9 +10,9 @@ own ``Options`` extends it.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveInt
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator
 
 from engine.errors import InvalidInput
 from engine.pairing.field import FieldKind, History
@@ -88,8 +88,13 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-RematchName = Literal[
-    "none", "no-consecutive", "not-before-round", "at-most", "last-round-allowed", "any"
+RematchName = Annotated[
+    Literal["none", "no-consecutive", "not-before-round", "at-most", "last-round-allowed", "any"],
+    Field(
+        description="when two contestants may meet again: none (never), no-consecutive (not "
+        "in two rounds running), not-before-round (from rematch_round on), at-most (up to "
+        "meetings times), last-round-allowed (only in the last round), any (always)"
+    ),
 ]
 """The rematch rules by the names a director gives them: ``none`` (再戦なし: never
 again), ``no-consecutive`` (連続再戦なし), ``not-before-round`` (no rematch before round
@@ -97,9 +102,19 @@ again), ``no-consecutive`` (連続再戦なし), ``not-before-round`` (no rematc
 (at most ``meetings`` times: 2 回までは対戦させる), ``last-round-allowed`` (never again
 but in the last round: 最終回を除き再戦無し), ``any`` (何度も対戦させる)."""
 
-Odd = Literal["triangle", "triangle-two-rounds", "bye"]
+Odd = Annotated[
+    Literal["triangle", "triangle-two-rounds", "bye"],
+    Field(
+        description="an odd field: triangle (three play each other in one round, half the "
+        "boards against each), triangle-two-rounds (a whole match against each, over two "
+        "rounds) or bye"
+    ),
+]
 """An odd field: a triangle in one round (half the round's boards against each of the
-other two), a triangle over two rounds (a whole match against each), or a bye."""
+other two), a triangle over two rounds (a whole match against each), or a bye.
+
+Both types carry their description, so a method's ``Options`` that changes only the
+default (``odd: Odd = "bye"``) keeps what ``traveller pairing list`` shows."""
 
 
 class PairingOptions(BaseModel):
@@ -115,18 +130,46 @@ class PairingOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    rounds: PositiveInt | None = None
-    boards_per_round: PositiveInt | None = None
+    rounds: PositiveInt | None = Field(
+        None, description="the rounds of the event (the last round's rules need them)"
+    )
+    boards_per_round: PositiveInt | None = Field(
+        None, description="the boards of a match (a triangle in one round needs an even number)"
+    )
     rematch: RematchName = "none"
     rematch_round: PositiveInt | None = Field(
         None, description="not-before-round: the first round in which a rematch is allowed"
     )
     meetings: int = Field(2, ge=2, description="at-most: the most times two contestants meet")
     odd: Odd = "triangle"
-    triangle_limit: PositiveInt | None = None
-    bye_limit: PositiveInt = 1
-    tables: Literal["leaders", "home"] = "leaders"
-    home_tables: dict[PositiveInt, PositiveInt] = Field(default_factory=dict)
+    triangle_limit: PositiveInt | None = Field(
+        None, description="the most triangles one contestant plays (none: no limit)"
+    )
+    bye_limit: PositiveInt = Field(1, description="the most byes one contestant is given")
+    tables: Literal["leaders", "home"] = Field(
+        "leaders",
+        description="where the matches sit: leaders (table 1 for the top match, on down the "
+        "standings) or home (each match at its home contestant's own table)",
+    )
+    home_tables: dict[PositiveInt, PositiveInt] = Field(
+        default_factory=dict,
+        description="tables=home: contestant number → its own table, written 3:7,12:2 "
+        "(a contestant not listed sits at the table of its number)",
+    )
+
+    @field_validator("home_tables", mode="before")
+    @classmethod
+    def _read_home_tables(cls, value: object) -> object:
+        """``3:7,12:2`` as ``--option home_tables=…`` gives it: team 3 at table 7 …"""
+        if not isinstance(value, str):
+            return value
+        tables: dict[str, str] = {}
+        for part in filter(None, (p.strip() for p in value.split(","))):
+            team, sep, table = part.partition(":")
+            if not sep:
+                raise ValueError(f"{part!r} is not NUMBER:TABLE (write home_tables=3:7,12:2)")
+            tables[team.strip()] = table.strip()
+        return tables
 
     def rule(self) -> RematchRule:
         """The rematch rule these options name."""

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 
 from engine.errors import InvalidFile, InvalidInput, NotFound, Rejected
 from engine.events import Changes, DomainEvent
+from engine.movement import Movement
 from engine.registry import MovementFamily, ScoringMethod, parse_options
 from engine.scoring import Award
 from engine.seating import Numbering, Pair
@@ -147,6 +148,19 @@ def assign_movement(
         seats={p.key: e for p, e in seats.items()},
         phantom=None if phantom is None else phantom.key,
     )
+    return changes.events
+
+
+def seat_drawn_round(
+    section: Section, movement: Movement, seats: Mapping[str, str], *, rnd: int, actor: str
+) -> list[DomainEvent]:
+    """A Swiss round's session seated from its draw (:mod:`engine.swiss_seating`): the
+    movement the draw writes, and each contestant at its seats. A redraw seats it again,
+    while the session has no result."""
+    check_can_assign(section)
+    changes = Changes(actor)
+    changes.add(section, MovementAssigned, movement=movement, options={"swiss_round": rnd})
+    changes.add(section, PairsSeated, seats=dict(seats), phantom=None)
     return changes.events
 
 

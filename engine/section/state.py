@@ -15,7 +15,7 @@ from uuid import UUID
 
 from engine.events import DomainEvent
 from engine.movement import Movement
-from engine.scoring import Award, ScoringField, SectionFacts, TableResult
+from engine.scoring import TEAMS, Award, ScoringField, SectionFacts, TableResult
 from engine.seating import Line, Numbering, Pair, pair_at, pair_order
 from engine.section.events import (
     BoardDeclaredNeutral,
@@ -136,7 +136,7 @@ class Section:
         individual (each player), the teams of a team movement (each by its NS pair)."""
         pairs = self.known_pairs()
         if self.movement is not None and self.movement.kind == "teams":
-            return (ScoringField("TEAMS", tuple(p for p in pairs if p.line is Line.NS)),)
+            return (ScoringField(TEAMS, tuple(p for p in pairs if p.line is Line.NS)),)
         if self.numbering is Numbering.MITCHELL:
             return tuple(
                 ScoringField(line.value, tuple(p for p in pairs if p.line is line)) for line in Line

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 from uuid import UUID
 
 from engine.errors import InvalidInput, Rejected
@@ -61,7 +61,7 @@ from engine.tournament.events import (
     SwissStarted,
     TimeZoneChosen,
 )
-from engine.tournament.state import Tournament, project_tournament
+from engine.tournament.state import Entry, Tournament, project_tournament
 from engine.zones import zone_name
 
 
@@ -294,10 +294,12 @@ def start_swiss(
     options: Mapping[str, Any],
     vp_scale: str,
     bye_vp: str,
+    tie_break: Sequence[str] = (),
     actor: str,
 ) -> list[DomainEvent]:
-    """The event's Swiss conditions; its teams are numbered in entry order. The method's
-    options were checked by the caller (the plugin's model and its own checks)."""
+    """The event's Swiss conditions: Swiss teams when its entries are teams, Swiss pairs
+    when they are pairs; the contestants are numbered in entry order. The method's options
+    and the tie-breaks were checked by the caller."""
     if tournament.swiss is not None:
         raise Rejected(
             f"{tournament.name} already runs as a Swiss "
@@ -311,18 +313,12 @@ def start_swiss(
             hint="Give --rounds and --boards-per-round of 1 or more.",
         )
     playing = [e for e in tournament.entries.values() if not e.withdrawn]
-    pairs = [e.id for e in playing if len(e.players) not in TEAM_SIZES]
-    if pairs:
-        raise Rejected(
-            f"A Swiss teams event is played by teams of four to six players; "
-            f"{', '.join(pairs)} {'is not a team' if len(pairs) == 1 else 'are not teams'}.",
-            hint="Register teams (--player four to six times); Swiss pairs is not run yet.",
-        )
+    kind = swiss_kind(playing)
     entries = [e.id for e in playing]
     if len(entries) < 2:
         raise Rejected(
-            f"A Swiss needs at least two teams; {tournament.name} has {len(entries)}.",
-            hint="Register the teams first: `traveller entry add --event ID --player …`.",
+            f"A Swiss needs at least two {kind}; {tournament.name} has {len(entries)}.",
+            hint=f"Register the {kind} first: `traveller entry add --event ID --player …`.",
         )
     changes = Changes(actor)
     changes.add(
@@ -336,8 +332,29 @@ def start_swiss(
         teams={n: e for n, e in enumerate(entries, 1)},
         vp_scale=vp_scale,
         bye_vp=bye_vp,
+        kind=kind,
+        tie_break=tuple(tie_break),
+        entered=tuple(tournament.entries),
     )
     return changes.events
+
+
+def swiss_kind(entries: Sequence[Entry]) -> Literal["teams", "pairs"]:
+    """Swiss teams when every entry is a team of four to six, Swiss pairs when every
+    entry is a pair; anything else is refused, naming the entries that do not fit."""
+    teams = [e.id for e in entries if len(e.players) in TEAM_SIZES]
+    pairs = [e.id for e in entries if len(e.players) == 2]
+    kind: Literal["teams", "pairs"] = "pairs" if len(pairs) > len(teams) else "teams"
+    wanted = "pairs" if kind == "pairs" else "teams of four to six players"
+    odd = [e.id for e in entries if e.id not in (pairs if kind == "pairs" else teams)]
+    if odd:
+        raise Rejected(
+            f"A Swiss is played by {wanted}; {', '.join(odd)} "
+            f"{'is' if len(odd) == 1 else 'are'} not.",
+            hint="Give every entry two players (Swiss pairs) or four to six (Swiss teams): "
+            "`traveller entry withdraw` and register it again.",
+        )
+    return kind
 
 
 def make_draw(
@@ -400,19 +417,30 @@ def score_match(
     assert given is not None
     if any(v < 0 for v in given):
         raise InvalidInput(f"IMPs and VPs are not negative (got {given[0]}:{given[1]}).")
+    if swiss.conditions.kind == "pairs":
+        raise Rejected(
+            "Swiss pairs are scored from the boards, not from score cards.",
+            hint=f"Enter the round's results: `traveller result add --session {rnd} …`.",
+        )
     made = swiss.draws.get(rnd)
     if made is None:
         raise Rejected(
             f"Round {rnd} has not been drawn.", hint="Draw it with `traveller swiss draw`."
         )
+    triangle = made.draw.triangle
+    if made.draw.triangle_continues and triangle is not None and {home, away} <= set(triangle):
+        # A triangle over two rounds plays whole matches: each has one card, kept under
+        # the round the triangle began.
+        rnd -= 1
+        made = swiss.draws[rnd]
     pairing = made.draw.pairing_of(home, away)
     if pairing is None:
         raise Rejected(
             f"Teams {home} and {away} do not play each other in round {rnd}.",
             hint=f"See the draw: `traveller swiss show --round {rnd}`.",
         )
-    triangle = made.draw.triangle
-    if vp is not None and triangle is not None and {home, away} <= set(triangle):
+    one_round = swiss.conditions.options.get("odd", "triangle") == "triangle"
+    if vp is not None and one_round and triangle is not None and {home, away} <= set(triangle):
         raise InvalidInput(
             f"Teams {home} and {away} play in round {rnd}'s triangle: each team's IMPs over "
             "the round's boards are converted to VPs (part 3 ch. 4 §3-2 ③ a).",

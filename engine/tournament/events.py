@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -245,6 +245,15 @@ class SwissStarted(DomainEvent):
     teams: dict[int, str]
     vp_scale: str = "wbf2013"
     bye_vp: str = "12"
+    kind: Literal["teams", "pairs"] = "teams"
+    """Swiss teams, or Swiss pairs (``teams`` then numbers pairs); an event stored before
+    Swiss pairs existed reads as teams."""
+    tie_break: tuple[str, ...] = ()
+    """The tie-breaks, in order, for contestants level on VPs (:mod:`engine.swiss`); none:
+    they share the place."""
+    entered: tuple[str, ...] = ()
+    """Every entry registered when the Swiss started, those withdrawn before it too: an
+    entry not listed is a late entry, numbered on from the last team."""
 
 
 class DrawMade(DomainEvent):

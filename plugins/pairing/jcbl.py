@@ -19,37 +19,37 @@ avoided top down (the club guide's way), moving down the standings.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 from engine import hookimpl
-from plugins.pairing.options import SwissOptions
+from plugins.pairing.options import DrawFrom, LastRoundLatest, SecondRound, Seeding, SwissOptions
 from plugins.pairing.top_down import TopDown
 
 
 class QuartersOptions(SwissOptions):
     """Method 1's defaults: seeded 1 v 9 …, seeded quarters 1 v 5 …, a delayed draw."""
 
-    seeding: Literal["random", "split", "fold"] = "split"
-    second_round: Literal["quarters", "split", "standings"] = "quarters"
-    draw_from: Literal["previous", "before-previous"] = "before-previous"
+    seeding: Seeding = "split"
+    second_round: SecondRound = "quarters"
+    draw_from: DrawFrom = "before-previous"
 
 
 class SeededOptions(SwissOptions):
     """Method 2's defaults: seeded 1 v 9 …, then the standings after the previous round."""
 
-    seeding: Literal["random", "split", "fold"] = "split"
-    second_round: Literal["quarters", "split", "standings"] = "standings"
-    draw_from: Literal["previous", "before-previous"] = "previous"
+    seeding: Seeding = "split"
+    second_round: SecondRound = "standings"
+    draw_from: DrawFrom = "previous"
 
 
 class RandomOptions(SwissOptions):
     """Method 3's defaults: random numbers 1 v 2 …, by number 1 v 9 …, a delayed draw,
     the last round from the latest standings."""
 
-    seeding: Literal["random", "split", "fold"] = "random"
-    second_round: Literal["quarters", "split", "standings"] = "split"
-    draw_from: Literal["previous", "before-previous"] = "before-previous"
-    last_round_latest: bool = True
+    seeding: Seeding = "random"
+    second_round: SecondRound = "split"
+    draw_from: DrawFrom = "before-previous"
+    last_round_latest: LastRoundLatest = True
 
 
 class JcblQuarters(TopDown):

@@ -3,11 +3,39 @@ standings the later rounds are drawn from (JCBL part 3 ch. 4 §3-2 ①)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from engine import FieldKind, InvalidInput, PairingOptions
+
+# Each option's description is given once, with its type, so that a method changing
+# only its default (plugins/pairing/jcbl.py) keeps it.
+Seeding = Annotated[
+    Literal["random", "split", "fold"],
+    Field(
+        description="round 1: random (numbers drawn at random, the seed recorded; 1 v 2, "
+        "3 v 4 …), split (1 v N/2+1 … in seeding order) or fold (1 v N …)"
+    ),
+]
+SecondRound = Annotated[
+    Literal["quarters", "split", "standings"],
+    Field(
+        description="round 2: quarters (of the round-1 order, 1 v 5 … 9 v 13 … of 16), split "
+        "(1 v N/2+1 … of the round-1 order) or standings (from the standings after round 1)"
+    ),
+]
+DrawFrom = Annotated[
+    Literal["previous", "before-previous"],
+    Field(
+        description="later rounds from the standings after the previous round, or after "
+        "the round before it (before-previous: a delayed draw, made while a round is played)"
+    ),
+]
+LastRoundLatest = Annotated[
+    bool,
+    Field(description="a delayed draw's last round from the latest standings all the same"),
+]
 
 
 class SwissOptions(PairingOptions):
@@ -24,12 +52,10 @@ class SwissOptions(PairingOptions):
     ``before-previous`` (a delayed draw, made while the previous round is played);
     ``last_round_latest`` draws the last round from the latest standings all the same."""
 
-    seeding: Literal["random", "split", "fold"] = "split"
-    second_round: Literal["quarters", "split", "standings"] = "standings"
-    draw_from: Literal["previous", "before-previous"] = "previous"
-    last_round_latest: bool = Field(
-        False, description="draw the last round from the standings after the round before it"
-    )
+    seeding: Seeding = "split"
+    second_round: SecondRound = "standings"
+    draw_from: DrawFrom = "previous"
+    last_round_latest: LastRoundLatest = False
 
     def check(self, kind: FieldKind = "teams") -> None:
         super().check(kind)

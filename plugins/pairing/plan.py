@@ -67,7 +67,8 @@ def first_round_order(field: Field, history: History) -> tuple[int, ...]:
     drawn before any result: contestants since withdrawn left out, late entries last."""
     first = history.draw_of(1)
     kept = [n for n in (first.order if first else ()) if n in field.numbers]
-    return (*kept, *(n for n in field.seeding_order if n not in set(kept)))
+    placed = set(kept)
+    return (*kept, *(n for n in field.seeding_order if n not in placed))
 
 
 def targets(schedule: Schedule, order: Sequence[int]) -> dict[int, int] | None:

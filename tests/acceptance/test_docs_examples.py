@@ -355,6 +355,7 @@ def guide_scenes() -> list[tuple[str, Scene]]:
         ("traveller movement assign --event 6f1c --family round-robin", knockout_teams),
         ("traveller swiss start", swiss_teams),
         ("traveller swiss redraw", swiss_round_2_drawn),
+        ("traveller swiss start --event 6f1c --rounds 5", lambda d: d.pairs(9)),
         ("traveller session close --event 6f1c$", main_event),
         ("traveller masterpoints --event 6f1c --class 3", closed_again),
         ("traveller masterpoints --rule australian-club", green_points),

@@ -90,3 +90,67 @@ def test_a_swiss_teams_event_from_entries_to_final_standings() -> None:
         assert len({o for r in row["rounds"] for o in r["opponents"]}) == ROUNDS
     # A recorded draw is shown as it was recorded.
     assert cli.run("swiss", "show", "--event", event, "--round", "1") == draws[1]
+
+
+def test_a_swiss_teams_event_scored_board_by_board() -> None:
+    """Each round's session is seated by its draw; the results are entered board by
+    board at both tables of every match, and the standings follow from them."""
+    cli = Cli()
+    event = cli.run(
+        "event", "create", "--name", "Swiss teams", "--scoring", "team-imps",
+        "--option", "vp_scale=wbf2013",
+    )["id"]  # fmt: skip
+    for t in range(1, 7):
+        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
+        cli.run("entry", "add", "--event", event, *players)
+    cli.run(
+        "swiss", "start", "--event", event, "--rounds", "3", "--boards-per-round", "2",
+        "--tie-break", "imp-difference",
+    )  # fmt: skip
+    for rnd in range(1, 4):
+        draw = cli.run("swiss", "draw", "--event", event)
+        boards = [2 * rnd - 1, 2 * rnd]
+        for m in draw["matches"]:
+            for ns, ew in ((m["home"], m["away"]), (m["away"], m["home"])):
+                for board in boards:
+                    # The home team's NS pair makes one trick more than the visitors'.
+                    tricks = 10 if ns == m["home"] else 9
+                    cli.run(
+                        "result", "add", "--event", event, "--session", str(rnd),
+                        "--board", str(board), "--ns", str(ns), "--ew", str(ew),
+                        "--contract", "4S", "--declarer", "N", "--tricks", str(tricks),
+                    )  # fmt: skip
+    final = cli.run("standings", "--event", event)
+    assert all(len(row["rounds"]) == 3 and "team" in row for row in final)
+    assert all(r["vp"] is not None for row in final for r in row["rounds"])
+    # Each match shares 20 VPs: 3 matches a round.
+    assert sum(Decimal(row["shown"]) for row in final) == 20 * 3 * 3
+
+
+def test_a_swiss_pairs_event_from_entries_to_final_standings() -> None:
+    cli = Cli()
+    event = cli.run("event", "create", "--name", "Swiss pairs", "--scoring", "swiss-pairs")["id"]
+    for p in range(1, 10):
+        cli.run("entry", "add", "--event", event, "--player", f"P{p}N", "--player", f"P{p}S")
+    started = cli.run(
+        "swiss", "start", "--event", event, "--rounds", "3", "--boards-per-round", "3",
+        "--pairing", "top-down", "--option", "odd=bye", "--bye-vp", "12",
+    )  # fmt: skip
+    assert started["kind"] == "pairs"
+    byes = []
+    for rnd in range(1, 4):
+        draw = cli.run("swiss", "draw", "--event", event)
+        byes.append(draw["bye"])
+        for m in draw["matches"]:
+            for board in range(3 * rnd - 2, 3 * rnd + 1):
+                tricks = 8 + (m["home"] * board + m["away"]) % 5
+                cli.run(
+                    "result", "add", "--event", event, "--session", str(rnd),
+                    "--board", str(board), "--ns", str(m["home"]), "--ew", str(m["away"]),
+                    "--contract", "3NT", "--declarer", "S", "--tricks", str(tricks),
+                )  # fmt: skip
+    assert len(set(byes)) == 3  # no pair has the bye twice
+    final = cli.run("standings", "--event", event)
+    assert len(final) == 9 and all("pair" in row and "team" not in row for row in final)
+    # Every match shares 20 VPs (4 a round) and each bye scores 12.
+    assert sum(Decimal(row["shown"]) for row in final) == 3 * (4 * 20 + 12)

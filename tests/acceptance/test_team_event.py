@@ -186,3 +186,23 @@ def test_srr_teams_and_pairs_ranks_the_pairs_as_well_as_the_teams() -> None:
     cli.run("session", "close", "--event", event)
     awarded = cli.run("masterpoints", "--event", event, "--class", "2")
     assert [f["field"] for f in awarded["fields"]] == ["TEAMS"]
+
+
+def test_team_standings_speak_of_teams_not_pairs_percentages_or_tops() -> None:
+    cli = Cli()
+    event = cli.run(
+        "event", "create", "--name", "Teams league", "--scoring", "team-imps",
+        "--option", "vp_scale=wbf2013",
+    )["id"]  # fmt: skip
+    for t in range(1, 5):
+        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
+        cli.run("entry", "add", "--event", event, *players)
+    cli.run(
+        "movement", "assign", "--event", event, "--family", "round-robin",
+        "--boards-per-round", "2",
+    )  # fmt: skip
+    shown = cli.text("standings", "--event", event)
+    header = next(line for line in shown.splitlines() if "Rank" in line)
+    assert "Team" in header and "Players" in header
+    assert "Pair" not in header and "%" not in header and "MP" not in header
+    assert "a board" not in shown

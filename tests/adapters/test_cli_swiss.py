@@ -22,6 +22,21 @@ def test_pairing_list_names_every_built_in_method_and_its_options() -> None:
     assert {"rematch", "odd", "seeding", "draw_from"} <= set(optimal["options"])
 
 
+def test_pairing_list_says_what_every_option_does_and_its_default() -> None:
+    listed = {m["name"]: m for m in Cli().run("pairing", "list")}
+    for name, method in listed.items():
+        for key, option in method["options"].items():
+            assert option["description"], f"{name}'s option {key} has no description"
+    # A method that changes only a default keeps the shared description.
+    random_draw, optimal = listed["jcbl-random"]["options"], listed["optimal"]["options"]
+    assert random_draw["seeding"]["default"] == "random"
+    assert optimal["seeding"]["default"] == "split"
+    assert random_draw["seeding"]["description"] == optimal["seeding"]["description"]
+    assert listed["jcbl-quarters"]["options"]["draw_from"]["default"] == "before-previous"
+    text = Cli().text("pairing", "list")
+    assert "odd=triangle: an odd field" in text and "rematch=none: when two" in text
+
+
 def test_start_shows_the_manuals_warning_and_refuses_bad_options() -> None:
     cli = Cli()
     event = swiss_event(cli, teams=6)
@@ -44,7 +59,9 @@ def test_a_dry_run_writes_nothing_and_a_redraw_needs_a_reason() -> None:
     before = cli.position
     shown = cli.run("swiss", "draw", "--event", event, "--dry-run")
     assert cli.position == before
-    assert shown["matches"][0] == {"table": 1, "home": 1, "away": 5}
+    # Team 1's NS pair at table 1, team 5's at the closed room (table 1 + 4 matches).
+    assert shown["matches"][0] == {"table": 1, "home": 1, "away": 5, "closed_table": 5}
+    assert shown["boards"] == list(range(1, 9))
     cli.run("swiss", "draw", "--event", event)
     refused = cli.run("swiss", "redraw", "--event", event, "--round", "1", ok=False)
     assert "reason" in refused["message"].lower()
@@ -78,3 +95,21 @@ def test_a_match_result_is_checked_against_the_draw() -> None:
     table = cli.run("swiss", "standings", "--event", event)
     assert table[0]["team"] == 1 and table[0]["vp"] == "14.50"
     assert table[0]["rounds"] == [{"round": 1, "opponents": [5], "vp": "14.50"}]
+
+
+def test_fixed_home_tables_are_given_as_number_colon_table() -> None:
+    cli = Cli()
+    event = swiss_event(cli, teams=4)
+    bad = cli.run(
+        "swiss", "start", "--event", event, "--rounds", "2", "--boards-per-round", "4",
+        "--option", "tables=home", "--option", "home_tables=1-9", ok=False,
+    )  # fmt: skip
+    assert "NUMBER:TABLE" in bad["message"]
+    cli.run(
+        "swiss", "start", "--event", event, "--rounds", "2", "--boards-per-round", "4",
+        "--option", "tables=home", "--option", "home_tables=1:9,2:8,3:7,4:6",
+    )  # fmt: skip
+    draw = cli.run("swiss", "draw", "--event", event)
+    home = {1: 9, 2: 8, 3: 7, 4: 6}
+    for m in draw["matches"]:
+        assert m["table"] == home[m["home"]] and m["closed_table"] == home[m["away"]]

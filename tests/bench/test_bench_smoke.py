@@ -27,7 +27,9 @@ def test_a_tiny_store_holds_real_events_read_every_way(tmp_path: Path) -> None:
 
 def test_a_tiny_run_reports_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "results" / "latest.json"
-    config = Config(events=300, tables=3, repeat=1, latency_tables=3, cold_every=2, out=out)
+    config = Config(
+        events=300, tables=3, repeat=1, latency_tables=3, cold_every=2, out=out, swiss_teams=12
+    )
     figures = run(config)
     assert json.loads(out.read_text()) == json.loads(json.dumps(figures))
     assert {
@@ -40,6 +42,7 @@ def test_a_tiny_run_reports_every_figure(tmp_path: Path) -> None:
         "targets",
         "latency",
         "profile_one_pass",
+        "swiss_draw",
     } <= set(figures)
     assert figures["store"]["events"] >= 300
     assert set(figures["reads_events_per_s"]) == {
@@ -69,7 +72,8 @@ def test_a_tiny_run_reports_every_figure(tmp_path: Path) -> None:
         assert {"n", "p50_ms", "p95_ms", "p99_ms", "max_ms"} <= set(latency[key])
     assert latency["warm"]["n"] == latency["results"] > 0
     assert figures["profile_one_pass"]["own"]
-    assert "record_result" in report(figures)
+    assert figures["swiss_draw"]["config"]["teams"] == 12
+    assert "record_result" in report(figures) and "Swiss draw" in report(figures)
 
 
 def test_percentiles_are_nearest_rank() -> None:

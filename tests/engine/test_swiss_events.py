@@ -210,19 +210,27 @@ def test_a_triangle_in_one_round_converts_each_teams_imps_over_the_round() -> No
     assert rounds[c].vp == scale.victory_points(-2, 8)[0]
 
 
-def test_a_triangle_over_two_rounds_is_refused_until_it_can_be_scored() -> None:
+def test_a_triangle_over_two_rounds_cannot_be_drawn_late() -> None:
     app = memory_app()
     event = app.create_event("Swiss")
     for t in range(1, 8):
         app.register_entry(event, [Player(name=f"Team {t} {seat}") for seat in "NSEW"])
     with pytest.raises(InvalidInput, match="triangle over two rounds"):
-        app.start_swiss(event, rounds=4, boards_per_round=8, options={"odd": "triangle-two-rounds"})
+        app.start_swiss(
+            event,
+            rounds=4,
+            boards_per_round=8,
+            pairing="jcbl-random",
+            options={"odd": "triangle-two-rounds"},
+        )
 
 
-def test_a_swiss_teams_event_is_played_by_teams() -> None:
+def test_a_swiss_is_played_by_teams_or_by_pairs_not_both() -> None:
     app = memory_app()
-    event = app.create_event("Pairs night")
+    event = app.create_event("Pairs night", sections=("A", "B"))
     for p in range(1, 5):
         app.register_entry(event, [Player(name=f"Pair {p} N"), Player(name=f"Pair {p} S")])
-    with pytest.raises(Rejected, match="E1, E2, E3, E4 are not teams"):
-        app.start_swiss(event, rounds=3, boards_per_round=8)
+    team = [Player(name=f"Team 5 {seat}") for seat in "NSEW"]
+    app.register_entry(event, team, section="B")
+    with pytest.raises(Rejected, match="played by pairs; E5 is not"):
+        app.start_swiss(event, rounds=3, boards_per_round=8, options={"odd": "bye"})

@@ -1,4 +1,5 @@
-"""Simulated Swiss events and an independent search for legal draws, for the tests.
+"""An independent search for legal draws, for the tests of simulated Swiss events
+(:func:`engine.testing.simulate_swiss`).
 
 The search shares no code with the plugins: it enumerates pairings depth first (with
 memory of the groups already tried), asking only the engine's rematch rule which
@@ -7,85 +8,12 @@ meetings are allowed.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
-from engine.pairing.field import Draw, Field, History, Standing
-from engine.pairing.method import PairingMethod
 from engine.pairing.rules import PairingOptions
-
-BYE_SCORE = 12
-
-
-def entries(count: int, *, seeded: bool = False) -> tuple[Standing, ...]:
-    """``count`` contestants numbered 1…count, entered in number order (with seeding
-    points, most for the lowest number, when ``seeded``)."""
-    return tuple(
-        Standing(number=n, rank=n, seeding=Fraction(1000 - n) if seeded else None)
-        for n in range(1, count + 1)
-    )
-
-
-def standings(scores: dict[int, Fraction]) -> tuple[Standing, ...]:
-    """The standings of ``scores``: most first, ties by number."""
-    ranked = sorted(scores, key=lambda n: (-scores[n], n))
-    return tuple(Standing(number=n, score=scores[n], rank=i) for i, n in enumerate(ranked, 1))
-
-
-def play(draw: Draw, scores: dict[int, Fraction], rng: random.Random) -> None:
-    """Random results of ``draw``'s round on a 20-VP scale, added to ``scores``."""
-    for m in draw.matches:
-        won = rng.randint(0, 20)
-        scores[m.home] += won
-        scores[m.away] += 20 - won
-    for n in draw.triangle or ():
-        scores[n] += rng.randint(0, 20)
-    if draw.bye is not None:
-        scores[draw.bye] += BYE_SCORE
-
-
-@dataclass(frozen=True)
-class Step:
-    """One draw of a simulated event, with what it was drawn from."""
-
-    round: int
-    field: Field
-    history: History
-    draw: Draw
-
-
-def run_event(
-    method: PairingMethod,
-    count: int,
-    options: PairingOptions,
-    seed: int,
-    *,
-    kind: str = "teams",
-) -> Iterator[Step]:
-    """Draw and play every round of a ``count``-contestant event with random results."""
-    rng = random.Random(seed)
-    contestants = entries(count, seeded=True)
-    scores = {s.number: Fraction(0) for s in contestants}
-    after: list[tuple[Standing, ...]] = []
-    history = History()
-    assert options.rounds is not None
-    for rnd in range(1, options.rounds + 1):
-        field = Field.model_validate(
-            {"kind": kind, "contestants": contestants, "after": tuple(after)}
-        )
-        draw = method.draw(rnd, field, history, options, seed)
-        yield Step(rnd, field, history, draw)
-        play(draw, scores, rng)
-        after.append(standings(scores))
-        history = History(draws=(*history.draws, draw))
-
-
-# -- the independent search ------------------------------------------------------------
-
+from engine.testing import SwissRound
 
 Allowed = Callable[[int, int], bool]
 
@@ -106,7 +34,7 @@ def perfect(nodes: frozenset[int], allowed: Allowed) -> bool:
 
 
 def legal_draw_exists(
-    step: Step,
+    step: SwissRound,
     options: PairingOptions,
     *,
     limits: bool,
@@ -153,7 +81,7 @@ def all_draws(nodes: frozenset[int]) -> Iterator[list[tuple[int, ...]]]:
             yield [(v, u), *rest]
 
 
-def fewest_breaches(step: Step, options: PairingOptions) -> int:
+def fewest_breaches(step: SwissRound, options: PairingOptions) -> int:
     """The fewest meetings that break the rule in any draw of ``step``'s round (brute
     force: small fields only), the triangle or bye anywhere."""
     rule = options.rule()

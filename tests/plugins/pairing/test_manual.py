@@ -14,12 +14,12 @@ import pytest
 
 from engine.errors import InvalidInput
 from engine.pairing.field import Draw, Field, History, Match, Standing
+from engine.testing import swiss_entries
 from plugins.pairing.jcbl import JcblQuarters, JcblRandom, JcblSeeded
 from plugins.pairing.optimal import Optimal
 from plugins.pairing.plan import quarter_groups
 from plugins.pairing.swiss import SwissDraw
 from plugins.pairing.top_down import TopDown
-from tests.plugins.pairing.simulate import entries
 
 SEED = 20240601
 
@@ -35,7 +35,7 @@ def in_order(count: int) -> tuple[Standing, ...]:
 
 def field(count: int, *after: tuple[Standing, ...], kind: str = "teams") -> Field:
     return Field.model_validate(
-        {"kind": kind, "contestants": entries(count, seeded=True), "after": after}
+        {"kind": kind, "contestants": swiss_entries(count, seeded=True), "after": after}
     )
 
 

@@ -21,17 +21,12 @@ from hypothesis import strategies as st
 
 from engine.pairing.field import Draw, Field, History, Match, Standing
 from engine.pairing.rules import PairingOptions
+from engine.testing import SwissRound, simulate_swiss, swiss_entries
 from plugins.pairing.jcbl import JcblQuarters, JcblRandom, JcblSeeded
 from plugins.pairing.optimal import Optimal
 from plugins.pairing.swiss import SwissDraw
 from plugins.pairing.top_down import TopDown
-from tests.plugins.pairing.simulate import (
-    Step,
-    entries,
-    fewest_breaches,
-    legal_draw_exists,
-    run_event,
-)
+from tests.plugins.pairing.simulate import fewest_breaches, legal_draw_exists
 
 METHODS: list[SwissDraw] = [JcblQuarters(), JcblSeeded(), JcblRandom(), TopDown(), Optimal()]
 RULES: list[dict[str, Any]] = [
@@ -63,7 +58,7 @@ def conditions(
 
 
 def check(
-    step: Step, method: SwissDraw, options: PairingOptions, seed: int, *, small: bool
+    step: SwissRound, method: SwissDraw, options: PairingOptions, seed: int, *, small: bool
 ) -> None:
     draw, numbers = step.draw, step.field.numbers
     assert sorted(draw.contestants) == sorted(numbers), "every contestant exactly once"
@@ -113,7 +108,7 @@ def test_small_events_against_brute_force(
 ) -> None:
     # As many rounds as a round robin, give or take two: rules run out of legal draws.
     options = conditions(method, max(2, count - 1 + extra), rule, odd, limits)
-    for step in run_event(method, count, options, seed):
+    for step in simulate_swiss(method, teams=count, options=options, seed=seed):
         check(step, method, options, seed, small=True)
 
 
@@ -124,7 +119,7 @@ def test_simulated_events(count: int, rule: dict[str, Any]) -> None:
     method = pick.choice(METHODS)
     options = conditions(method, pick.randint(6, 10), rule, pick.choice(ODD), pick.random() < 0.5)
     seed = pick.randrange(2**31)
-    for step in run_event(method, count, options, seed):
+    for step in simulate_swiss(method, teams=count, options=options, seed=seed):
         check(step, method, options, seed, small=False)
 
 
@@ -138,7 +133,7 @@ def test_every_method_rule_and_odd_number(
 ) -> None:
     for rounds, seed in ((6, 1), (10, 2)):
         options = conditions(method, rounds, rule, odd, limits=True)
-        for step in run_event(method, count, options, seed):
+        for step in simulate_swiss(method, teams=count, options=options, seed=seed):
             check(step, method, options, seed, small=False)
 
 
@@ -150,7 +145,7 @@ def test_as_many_rounds_as_a_round_robin_without_a_rematch(
     # Far past the manual's advice (teams ≥ 2 × rounds): the rule is kept while any
     # draw keeps it, and a draw that cannot is checked against every draw.
     options = conditions(method, count - 1, RULES[0], odd, True)
-    for step in run_event(method, count, options, 5):
+    for step in simulate_swiss(method, teams=count, options=options, seed=5):
         check(step, method, options, 5, small=count <= 12)
 
 
@@ -174,7 +169,7 @@ def test_the_optimal_draw_is_least_over_the_whole_field(count: int, played: int,
     order = list(range(1, count + 1))
     rng.shuffle(order)
     after = tuple(Standing(number=n, rank=i) for i, n in enumerate(order, 1))
-    field = Field(contestants=entries(count), after=(after,) * played)
+    field = Field(contestants=swiss_entries(count), after=(after,) * played)
     made = method.draw(played + 1, field, history, options, seed)
     if made.relaxed:
         return  # no legal draw of this history: nothing to compare

@@ -10,12 +10,12 @@ import pytest
 from engine.errors import InvalidInput, PluginError, Rejected
 from engine.pairing.field import Draw, Field, History, Match, Standing
 from engine.pairing.method import PairingMethod
+from engine.testing import swiss_entries
 from plugins.pairing import jcbl, optimal, top_down
 from plugins.pairing.jcbl import JcblQuarters, JcblRandom
 from plugins.pairing.optimal import Optimal
 from plugins.pairing.swiss import SwissDraw
 from plugins.pairing.top_down import TopDown
-from tests.plugins.pairing.simulate import entries
 
 METHODS = [TopDown(), Optimal(), JcblQuarters()]
 
@@ -28,7 +28,7 @@ def field(count: int, rounds_played: int = 0, kind: str = "teams") -> Field:
     return Field.model_validate(
         {
             "kind": kind,
-            "contestants": entries(count),
+            "contestants": swiss_entries(count),
             "after": (in_order(count),) * rounds_played,
         }
     )

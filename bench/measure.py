@@ -1,0 +1,110 @@
+"""What every benchmark shares: best-of timing, a cProfile summary, the machine and its
+load, and writing the figures to ``bench/results/latest.json``."""
+
+from __future__ import annotations
+
+import cProfile
+import gc
+import importlib.metadata
+import json
+import os
+import platform
+import pstats
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+RESULTS = Path(__file__).resolve().parent / "results" / "latest.json"
+"""Where the figures go (git-ignored)."""
+
+
+def best_of(repeat: int, run: Callable[[], T]) -> tuple[float, T]:
+    """The shortest wall time of ``repeat`` runs, and that run's value."""
+    best: tuple[float, T] | None = None
+    for _ in range(max(1, repeat)):
+        gc.collect()
+        started = time.perf_counter()
+        value = run()
+        took = time.perf_counter() - started
+        if best is None or took < best[0]:
+            best = (took, value)
+    assert best is not None
+    return best
+
+
+def profile(run: Callable[[], object], limit: int = 15) -> dict[str, Any]:
+    """cProfile of one run: the functions with the most own time, and the most cumulative."""
+    profiler = cProfile.Profile()
+    profiler.runcall(run)
+    stats = pstats.Stats(profiler)
+    total: float = stats.total_tt  # type: ignore[attr-defined]
+    raw: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
+    raw = stats.stats  # type: ignore[attr-defined]
+    here = str(Path(__file__).resolve().parent.parent) + "/"
+    rows: list[dict[str, Any]] = []
+    for (filename, line, name), (_, ncalls, tottime, cumtime, _) in raw.items():
+        short = filename.split("site-packages/", 1)[-1].removeprefix(here)
+        rows.append(
+            {
+                "function": f"{short}:{line}({name})",
+                "calls": ncalls,
+                "own_s": round(tottime, 4),
+                "own_share": round(tottime / total, 4) if total else 0.0,
+                "cumulative_s": round(cumtime, 4),
+                "cumulative_share": round(cumtime / total, 4) if total else 0.0,
+            }
+        )
+    own = sorted(rows, key=lambda r: -float(r["own_s"]))[:limit]
+    cumulative = sorted(rows, key=lambda r: -float(r["cumulative_s"]))[:limit]
+    return {"total_s": round(total, 3), "own": own, "cumulative": cumulative}
+
+
+def machine() -> dict[str, Any]:
+    """The CPUs this process may use, the CPU, and the versions the figures depend on."""
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count() or 0
+    return {
+        "cpus": usable,
+        "cpu": cpu or platform.processor(),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "sqlite": sqlite3.sqlite_version,
+        "eventsourcing": importlib.metadata.version("eventsourcing"),
+        "pydantic": importlib.metadata.version("pydantic"),
+    }
+
+
+def load() -> list[float]:
+    """The 1, 5 and 15 minute load averages (other work on the machine skews timings)."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return []
+
+
+def write_part(out: Path, key: str, figures: dict[str, Any]) -> None:
+    """Put one benchmark's ``figures`` under ``key`` in the JSON at ``out``, keeping the
+    other parts a full run wrote there."""
+    whole: dict[str, Any] = {}
+    if out.exists():
+        try:
+            whole = json.loads(out.read_text())
+        except ValueError:
+            whole = {}  # a file cut short by an interrupted run: start again
+    whole[key] = figures
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(whole, indent=2) + "\n")
