@@ -234,6 +234,8 @@ class TeamLine:
     names: tuple[str, ...]
     total: Fraction
     rounds: tuple[RoundLine, ...]
+    name: str | None = None
+    """The entry's own name (a team's), if it has one."""
 
 
 class RoundReader:
@@ -415,6 +417,7 @@ def standings(
             tuple(tournament.entries[entries[team]].names),
             totals[team],
             tuple(lines.get(team, ())),
+            tournament.entries[entries[team]].name,
         )
         for label, team in zip(labels, order, strict=True)
     ]
@@ -477,7 +480,11 @@ def field_for(
     order, the entry order) and the standings after each round complete before it."""
     swiss = swiss_of(tournament)
     teams = active_teams(tournament, swiss)
-    contestants = tuple(Standing(number=n, rank=i) for i, n in enumerate(teams, 1))
+    entries = team_numbers(tournament, swiss)
+    contestants = tuple(
+        Standing(number=n, rank=i, seeding=_seeding(tournament.entries[entries[n]].seeding))
+        for i, n in enumerate(teams, 1)
+    )
     reader = RoundReader(registry, tournament, sections)
     after: list[tuple[Standing, ...]] = []
     for done in range(1, rnd):
@@ -491,6 +498,10 @@ def field_for(
             )
         )
     return Field(kind=swiss.conditions.kind, contestants=contestants, after=tuple(after))
+
+
+def _seeding(points: str | None) -> Fraction | None:
+    return None if points is None else Fraction(Decimal(points))
 
 
 def _place(label: str) -> int:
@@ -521,6 +532,7 @@ def standings_json(table: list[TeamLine], kind: str = "teams") -> list[dict[str,
         {
             "rank": line.rank,
             noun: line.team,
+            "name": line.name,
             "names": list(line.names),
             "vp": number(line.total),
             "shown": show(line.total),

@@ -31,6 +31,7 @@ import traceback
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from functools import cached_property
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as installed_version
@@ -441,3 +442,14 @@ class ResultOptions:
 
     def entry(self) -> ResultEntry:
         return ResultEntry(**dataclasses.asdict(self))
+
+
+def decimal_option(text: str, option: str) -> Decimal:
+    """An option's number, as written (``--bye-vp 12.5``, ``--seeding 120``)."""
+    try:
+        number = Decimal(text.strip())
+    except InvalidOperation:
+        number = Decimal("NaN")
+    if not number.is_finite():
+        raise InvalidInput(f"{option} {text!r} is not a number.", hint=f"Write {option} 12.5.")
+    return number

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from adapters.cli.common import Desk, Reason, SectionOpt, SessionOpt, at_desk
+from adapters.cli.common import Desk, Reason, SectionOpt, SessionOpt, at_desk, decimal_option
 from adapters.cli.common import parse_options as option_values
 from adapters.cli.moments import checked_zone, local_zone
 from engine.errors import InvalidInput
@@ -255,8 +255,17 @@ def entry_add(
     ] = None,
     session: SessionOpt = 1,
     section: SectionOpt = "A",
+    name: Annotated[
+        str | None, typer.Option("--name", help="The entry's own name, e.g. a team's.")
+    ] = None,
+    seeding: Annotated[
+        str | None,
+        typer.Option("--seeding", help="Seeding points or masterpoints (a Swiss seeds by them)."),
+    ] = None,
 ) -> None:
-    """Register a pair (after seating, a late pair takes the phantom's place)."""
+    """Register a pair, a team (four to six --player) or a player (after seating, a late
+    entry takes the phantom's place); ``--name`` names it (a team), ``--seeding`` gives its
+    seeding points."""
     members = list(member or [])
     if len(members) > len(player):
         raise InvalidInput("More --member numbers than --player names were given.")
@@ -265,9 +274,17 @@ def entry_add(
         for i, n in enumerate(player)
     ]
     entry = desk.app.register_entry(
-        desk.event, players, session=session, section=section, pair=pair, actor=desk.actor
+        desk.event,
+        players,
+        session=session,
+        section=section,
+        pair=pair,
+        name=name,
+        seeding=None if seeding is None else decimal_option(seeding, "--seeding"),
+        actor=desk.actor,
     )
-    desk.say({"entry": entry}, f"Registered entry {entry}: {' – '.join(player)}")
+    called = f"{name}: " if name else ""
+    desk.say({"entry": entry}, f"Registered entry {entry}: {called}{' – '.join(player)}")
 
 
 @entry_app.command("withdraw")
@@ -295,6 +312,7 @@ def entry_list(desk: Desk, session: SessionOpt = 1, section: SectionOpt = "A") -
         {
             "entry": e.id,
             "pair": str(seat_of[e.id]) if e.id in seat_of else None,
+            "name": e.name,
             "names": " – ".join(e.names),
             "members": " – ".join(p.member or "" for p in e.players),
             "late": e.late,
@@ -307,7 +325,7 @@ def entry_list(desk: Desk, session: SessionOpt = 1, section: SectionOpt = "A") -
         }
         for e in listed
     ]
-    columns = ["entry", "pair", "names", "members", "late", "withdrawn", "substitutes"]
+    columns = ["entry", "pair", "name", "names", "members", "late", "withdrawn", "substitutes"]
     desk.rows(f"Entries — section {section}", rows, columns)
 
 

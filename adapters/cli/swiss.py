@@ -5,14 +5,14 @@ and a match scored from the teams' score cards (JCBL part 2 ch. 6 §8, part 3 ch
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from adapters.cli import output
-from adapters.cli.common import Desk, OptionOpt, Reason, at_desk, parse_options
+from adapters.cli.common import Desk, OptionOpt, Reason, at_desk, decimal_option, parse_options
 from engine.errors import InvalidInput
 from engine.guides import boards_text
 from engine.history import swiss_standings_at
@@ -88,7 +88,7 @@ def swiss_start(
         pairing=pairing,
         options=parse_options(option),
         vp_scale=vp_scale,
-        bye_vp=_decimal(bye_vp, "--bye-vp"),
+        bye_vp=decimal_option(bye_vp, "--bye-vp"),
         tie_break=tie_break or (),
         actor=desk.actor,
     )
@@ -223,18 +223,11 @@ def match_result(
     )
 
 
-def _decimal(text: str, option: str) -> Decimal:
-    try:
-        return Decimal(text.strip())
-    except InvalidOperation:
-        raise InvalidInput(f"{option} {text!r} is not a number.") from None
-
-
 def _score(text: str, option: str) -> tuple[Decimal, Decimal]:
     home, sep, away = text.partition(":")
     if not sep:
         raise InvalidInput(f"{option} {text!r} is not a score.", hint=f"Write {option} 34:12.")
-    return _decimal(home, option), _decimal(away, option)
+    return decimal_option(home, option), decimal_option(away, option)
 
 
 def _show_draw(desk: Desk, draw: Draw, note: str) -> None:
@@ -286,15 +279,15 @@ def _noun(desk: Desk) -> str:
 def _standings_table(table: list[TeamLine], noun: str) -> None:
     rounds = max((len(line.rounds) for line in table), default=0)
     grid = Table(title="Swiss standings (VPs)", title_justify="left")
-    columns = ("Rank", noun.capitalize(), "Players", "VPs")
+    who = "Name" if any(line.name for line in table) else "Players"
+    columns = ("Rank", noun.capitalize(), who, "VPs")
     for column in (*columns, *(f"R{r}" for r in range(1, rounds + 1))):
-        grid.add_column(column, justify="left" if column == "Players" else "right")
+        grid.add_column(column, justify="left" if column == who else "right")
     for line in table:
         cells = [
             f"v {'/'.join(map(str, r.opponents)) or 'bye'}: {'–' if r.vp is None else show(r.vp)}"
             for r in line.rounds
         ]
-        grid.add_row(
-            line.rank, str(line.team), " / ".join(line.names[:2]), show(line.total), *cells
-        )
+        who = line.name or " / ".join(line.names[:2])
+        grid.add_row(line.rank, str(line.team), who, show(line.total), *cells)
     output.console.print(grid)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from decimal import Decimal
 from uuid import UUID, uuid4
 
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
@@ -86,17 +87,20 @@ class EntryCommands(ApplicationCore):
         session: int = 1,
         section: str = "A",
         pair: str | None = None,
+        name: str | None = None,
+        seeding: Decimal | None = None,
         actor: str = "director",
     ) -> str:
         """Register a pair (one player for an individual, four to six for a team); after
         seating, a late pair takes the phantom's seat or that of a pair that withdrew
-        before playing; in a section with no movement, ``pair`` seats it at its number."""
+        before playing; in a section with no movement, ``pair`` seats it at its number.
+        ``name`` is the entry's own (a team's); ``seeding``, its seeding points."""
 
         def command(uow: UnitOfWork) -> str:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
             events = section_decide.register_entry(
-                tournament, state, players, pair=pair, actor=actor
+                tournament, state, players, pair=pair, name=name, seeding=seeding, actor=actor
             )
             return first_of(uow.record(events), EntryRegistered).entry
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
@@ -111,6 +112,8 @@ def register_entry(
     players: Sequence[Player],
     *,
     pair: str | None,
+    name: str | None = None,
+    seeding: Decimal | None = None,
     actor: str,
 ) -> list[DomainEvent]:
     """An entry registered in ``section``, and seated in the same decision where it can be:
@@ -118,7 +121,7 @@ def register_entry(
     withdrew before playing; in a section with no movement, an entry that asks for a pair
     number (``pair``) sits at it, its number on the travellers."""
     changes = Changes(actor)
-    register(changes, tournament.copy(), section.copy(), players, pair)
+    register(changes, tournament.copy(), section.copy(), players, pair, name=name, seeding=seeding)
     return changes.events
 
 

@@ -12,6 +12,7 @@ session seated from an earlier one is recorded as a renumbering
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 
 from engine.errors import InvalidInput, NotFound, Rejected
 from engine.events import Changes, DomainEvent
@@ -47,11 +48,21 @@ def register(
     section: Section,
     players: Sequence[Player],
     pair: str | None,
+    *,
+    name: str | None = None,
+    seeding: Decimal | None = None,
 ) -> str:
     """Register (and seat) an entry, its events folded into ``tournament`` and ``section``
     (private copies the caller made), so that several can be registered in one decision.
     Returns the entry's id."""
     check_players(players, playing(tournament, section))
+    if name is not None and not name.strip():
+        raise InvalidInput("An entry's name cannot be blank.", hint="Give --name with a name.")
+    if seeding is not None and (not seeding.is_finite() or seeding < 0):
+        raise InvalidInput(
+            f"Seeding points are a number of 0 or more (got {seeding}).",
+            hint="Give --seeding 120, or leave it out.",
+        )
     seats: tuple[Pair, ...] = ()
     phantom = None
     if section.movement is not None:
@@ -69,6 +80,8 @@ def register(
         players=tuple(players),
         late=section.movement is not None,
         requested_pair=pair,
+        name=None if name is None else name.strip(),
+        seeding=None if seeding is None else str(seeding),
     )
     tournament.apply(registered)
     if seats:

@@ -57,6 +57,11 @@ class EntryRegistered(DomainEvent):
     players: tuple[Player, ...]
     late: bool = False
     requested_pair: str | None = None
+    name: str | None = None
+    """The entry's own name (a team's, such as "Yotsuya A"), if it has one."""
+    seeding: str | None = None
+    """Seeding points or masterpoints given at entry (decimal text): a Swiss seeds its
+    first rounds by them (JCBL part 3 ch. 4 §3-2 ①)."""
 
 
 class EntryWithdrawn(DomainEvent):
@@ -410,3 +415,30 @@ class TimeZoneChosen(DomainEvent):
     every event of release 0.1.0, is shown on the clock of the computer showing it."""
 
     zone: str
+
+
+# ---- the server: table devices and what the public sees -----------------------------------
+
+
+class DeviceIssued(DomainEvent):
+    """A code for the device at ``table`` of ``section`` in ``session`` (``device``: its
+    id, ``D1``…): the hash of the code only; the code itself is shown once."""
+
+    device: str
+    code_hash: str
+    session: int
+    section: str
+    table: int
+
+
+class DeviceRevoked(DomainEvent):
+    """A table device's code that no longer lets it enter results."""
+
+    device: str
+
+
+class PublicViewChosen(DomainEvent):
+    """Whether the public sees the running standings while the event is played (published
+    sessions are always public). An event that never chose keeps them hidden."""
+
+    running: bool

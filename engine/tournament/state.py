@@ -128,6 +128,10 @@ class Entry:
     withdrawn: bool = False
     substitutions: tuple[Substitution, ...] = ()
     """The substitutes who played for its players, in the order recorded."""
+    name: str | None = None
+    """The entry's own name (a team's), if it was given one."""
+    seeding: str | None = None
+    """Seeding points given at entry (decimal text), if any."""
 
     @property
     def names(self) -> list[str]:
@@ -260,6 +264,8 @@ class Tournament:
                     event.players,
                     event.late,
                     event.requested_pair,
+                    name=event.name,
+                    seeding=event.seeding,
                 )
             case EntryWithdrawn():
                 self.entries[event.entry] = replace(self.entries[event.entry], withdrawn=True)

@@ -102,11 +102,13 @@ def test_a_swiss_teams_event_scored_board_by_board() -> None:
     )["id"]  # fmt: skip
     for t in range(1, 7):
         players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
-        cli.run("entry", "add", "--event", event, *players)
+        cli.run("entry", "add", "--event", event, *players, "--name", f"Club {t}",
+                "--seeding", str(100 - t))  # fmt: skip
     cli.run(
         "swiss", "start", "--event", event, "--rounds", "3", "--boards-per-round", "2",
         "--tie-break", "imp-difference",
     )  # fmt: skip
+    assert "Club 4" in cli.text("entry", "list", "--event", event)
     for rnd in range(1, 4):
         draw = cli.run("swiss", "draw", "--event", event)
         boards = [2 * rnd - 1, 2 * rnd]
@@ -122,6 +124,8 @@ def test_a_swiss_teams_event_scored_board_by_board() -> None:
                     )  # fmt: skip
     final = cli.run("standings", "--event", event)
     assert all(len(row["rounds"]) == 3 and "team" in row for row in final)
+    assert {row["team"]: row["name"] for row in final}[5] == "Club 5"
+    assert "Club 5" in cli.text("standings", "--event", event)
     assert all(r["vp"] is not None for row in final for r in row["rounds"])
     # Each match shares 20 VPs: 3 matches a round.
     assert sum(Decimal(row["shown"]) for row in final) == 20 * 3 * 3

@@ -285,3 +285,25 @@ def test_a_score_card_in_vps_must_be_a_score_the_scale_gives() -> None:
     with pytest.raises(InvalidInput, match=r"at most 20\.00"):
         app.score_match(event, 1, m.home, m.away, vp=(Decimal(25), Decimal(-5)))
     app.score_match(event, 1, m.home, m.away, vp=(Decimal("14.5"), Decimal("5.5")))
+
+
+def test_teams_have_names_and_are_seeded_by_the_points_given_at_entry() -> None:
+    app = memory_app()
+    event = app.create_event("Swiss", scoring=TEAM_IMPS)
+    points = [10, 80, 30, 60, 50, 20, 70, 40]
+    for t, seeded in enumerate(points, 1):
+        app.register_entry(
+            event,
+            [Player(name=f"Team {t} {seat}") for seat in "NSEW"],
+            name=f"Club {t}",
+            seeding=Decimal(seeded),
+        )
+    with pytest.raises(InvalidInput, match="blank"):
+        app.register_entry(event, [Player(name=f"X {s}") for s in "NSEW"], name=" ")
+    with pytest.raises(InvalidInput, match="0 or more"):
+        app.register_entry(event, [Player(name=f"Y {s}") for s in "NSEW"], seeding=Decimal(-1))
+    app.start_swiss(event, rounds=3, boards_per_round=4, options={"seeding": "split"})
+    draw = app.draw_round(event)
+    # By points: 2 (80), 7 (70), 4 (60), 5 (50) | 8 (40), 3 (30), 6 (20), 1 (10).
+    assert [(m.home, m.away) for m in draw.matches] == [(2, 8), (7, 3), (4, 6), (5, 1)]
+    assert {line.team: line.name for line in app.swiss_standings(event)}[2] == "Club 2"
