@@ -329,10 +329,23 @@ def _literal_choices(annotation: object) -> tuple[object, ...]:
 
 
 def _wanted(names: Iterable[str]) -> tuple[set[str] | None, set[str]]:
+    """The plugins ``TRAVELLER_PLUGINS`` allows (``None``: all) and those
+    ``TRAVELLER_PLUGINS_BLOCK`` blocks, refusing a name no installed plugin has (a typo
+    would otherwise load, or block, something else than the director meant)."""
+    installed = set(names)
     allow = os.environ.get("TRAVELLER_PLUGINS")
     block = os.environ.get("TRAVELLER_PLUGINS_BLOCK", "")
     allowed = {n.strip() for n in allow.split(",") if n.strip()} if allow else None
-    return allowed, {n.strip() for n in block.split(",") if n.strip()}
+    blocked = {n.strip() for n in block.split(",") if n.strip()}
+    named = {"TRAVELLER_PLUGINS": allowed or set(), "TRAVELLER_PLUGINS_BLOCK": blocked}
+    for variable, given in named.items():
+        unknown = sorted(given - installed)
+        if unknown:
+            raise PluginError(
+                f"{variable} names {', '.join(map(repr, unknown))}, which no installed plugin has.",
+                hint="Give entry-point names from: " + ", ".join(sorted(installed)) + ".",
+            )
+    return allowed, blocked
 
 
 def create_registry(*extra: object) -> Registry:

@@ -160,3 +160,15 @@ def test_a_plugin_movement_that_breaks_the_rules_is_not_assigned() -> None:
     )
     assert app.section(event).movement is None
     assert not app.section(event).seats
+
+
+def test_an_unknown_plugin_name_in_the_environment_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TRAVELLER_PLUGINS", "howel,matchpoints")
+    with pytest.raises(PluginError, match=r"TRAVELLER_PLUGINS names 'howel'.*howell"):
+        create_registry()
+    monkeypatch.delenv("TRAVELLER_PLUGINS")
+    monkeypatch.setenv("TRAVELLER_PLUGINS_BLOCK", "mitchel")
+    with pytest.raises(PluginError, match="TRAVELLER_PLUGINS_BLOCK names 'mitchel'"):
+        create_registry()
