@@ -158,6 +158,14 @@ def open_app(store: str | None) -> Traveller:
     return _apps[key]
 
 
+def forget_app(store: str | None) -> None:
+    """Close and forget the application of a store (its file is about to go)."""
+    url = store_url(store)
+    app = _apps.pop(str(store_file(url) or url), None)
+    if app is not None:
+        app.close()
+
+
 def actor_name(actor: str | None) -> str:
     """Who acts: ``--actor``, else ``$TRAVELLER_ACTOR``, else the login name."""
     if actor:
@@ -286,22 +294,28 @@ def at_desk(
                 given.pop("event") if event else None,
                 actor if writes is None else writes,
             )
+            fresh = False
             try:
+                fresh = is_missing(desk.url)
                 for name, (bundle, optional) in bundles.items():
                     values = {f.name: given.pop(f.name) for f in dataclasses.fields(bundle)}
                     given[name] = _bundled(bundle, values, optional)
                 body(desk, **given)
             except TravellerError as exc:
-                output.error(exc, shown, store=desk.opened)
+                opened = desk.opened
+                _forget_empty_store(desk, fresh)
+                output.error(exc, shown, store=opened)
                 raise typer.Exit(1) from None
             except (PersistenceError, sqlite3.Error) as exc:  # unreachable or unusable
                 output.error(unusable(desk.url, exc), shown, store=store_shown(desk.url))
                 raise typer.Exit(1) from None
             except (typer.Exit, typer.Abort, typer.TyperException, BrokenPipeError):
+                _forget_empty_store(desk, fresh)
                 raise
             except Exception as exc:  # a bug: said so, its traceback kept in a file
                 if os.environ.get("TRAVELLER_DEBUG"):
                     raise
+                _forget_empty_store(desk, fresh)
                 output.bug(exc, write_bug_report(exc), shown)
                 raise typer.Exit(BUG_EXIT) from None
 
@@ -310,6 +324,22 @@ def at_desk(
         return command
 
     return decorate
+
+
+def _forget_empty_store(desk: Desk, fresh: bool) -> None:
+    """A SQLite file the failed command made, with nothing recorded in it, is removed:
+    a refused first command must not leave an empty store behind (nothing is lost)."""
+    if not fresh or "app" not in desk.__dict__:
+        return
+    file = store_file(desk.url)
+    try:
+        if file is None or desk.app.position() != 0:
+            return
+    except (PersistenceError, sqlite3.Error):
+        return
+    forget_app(desk.store)
+    for path in (file, file.with_name(file.name + "-wal"), file.with_name(file.name + "-shm")):
+        path.unlink(missing_ok=True)
 
 
 def _keyword(

@@ -106,6 +106,8 @@ def env_for(url: str) -> dict[str, str]:
             "POSTGRES_PORT": str(port),
             "POSTGRES_USER": unquote(parts.username or ""),
             "POSTGRES_PASSWORD": unquote(parts.password or ""),
+            # A server that does not answer is said within seconds, not half a minute.
+            "POSTGRES_CONNECT_TIMEOUT": "5",
             "CREATE_TABLE": "y",
         }
         return env

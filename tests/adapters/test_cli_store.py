@@ -126,3 +126,15 @@ def test_a_store_that_cannot_be_used_is_an_error_not_a_traceback(tmp_path: Path)
     refused = json.loads(err)
     assert refused["error"] == "StoreError"
     assert str(broken) in refused["message"] and refused["store"] == str(broken)
+
+
+def test_a_refused_first_command_leaves_no_empty_store_behind(tmp_path: Path) -> None:
+    store = tmp_path / "club.db"
+    code, _, err = run("entry", "add", "--event", "abc", "--player", "X", "--player", "Y",
+                       "--store", str(store))  # fmt: skip
+    assert code == 1 and "does not name one event" in err
+    assert not list(tmp_path.iterdir())
+    # A store with something recorded in it is kept, whatever fails afterwards.
+    assert run("event", "create", "--name", "Club", "--store", str(store))[0] == 0
+    assert run("entry", "add", "--event", "abc", "--player", "X", "--store", str(store))[0] == 1
+    assert store.exists()

@@ -108,6 +108,7 @@ def test_a_postgresql_url_gives_every_connection_setting() -> None:
         "POSTGRES_PORT": "6543",
         "POSTGRES_USER": "td ann",
         "POSTGRES_PASSWORD": "p@ss/w:rd%",
+        "POSTGRES_CONNECT_TIMEOUT": "5",
         "CREATE_TABLE": "y",
     }
 
