@@ -260,10 +260,13 @@ def check_pairs_and_board(
     *,
     allow_unscheduled: bool,
     overridable: bool = False,
+    withdrawn: bool = False,
 ) -> None:
     """The pairs and the board exist, may play, and (unless ``allow_unscheduled``) the
     movement has them meet on the board. ``overridable``: the command takes an override,
-    so the refusal says how to give one."""
+    so the refusal says how to give one. ``withdrawn``: a pair that has withdrawn may be
+    named (a correction or an adjusted score of its table: it withdrew mid-session, and
+    what it played, or left unplayed, is still the director's to put right)."""
     if board < 1:
         raise InvalidInput(f"There is no board {board}: boards are numbered from 1.")
     if ns < 1 or ew < 1:
@@ -285,8 +288,12 @@ def check_pairs_and_board(
         if pair == state.phantom:
             raise Rejected(f"Pair {pair} is the phantom (the sit-out): it has no results.")
         entry = tournament.entries.get(state.seats.get(pair, ""))
-        if entry is not None and entry.withdrawn:
-            raise Rejected(f"Pair {pair} ({', '.join(entry.names)}) has withdrawn.")
+        if entry is not None and entry.withdrawn and not withdrawn:
+            raise Rejected(
+                f"Pair {pair} ({', '.join(entry.names)}) has withdrawn: it plays no more boards.",
+                hint="Give its opponents an adjusted score for the boards it did not play; a "
+                "result it played before withdrawing can still be corrected.",
+            )
     if (board, ns_pair, ew_pair) in movement.scheduled or allow_unscheduled:
         return
     where = [

@@ -44,6 +44,7 @@ from engine.section.checks import (
     find_table,
     require_numbering,
     seat,
+    table_if_any,
     with_players,
 )
 from engine.section.events import (
@@ -345,6 +346,7 @@ def _checked_result(
         result.ew,
         allow_unscheduled=override is not None,
         overridable=True,
+        withdrawn=correcting,
     )
     if not correcting:
         check_round_started(section, tournament, result.board, result.ns, result.ew, result.round)
@@ -443,7 +445,7 @@ def adjust(
     changes = Changes(actor)
     where = {"board": board, "ns": ns, "ew": ew}
     section = _table_to_adjust(
-        changes, tournament, section, numbering, reason, "an adjusted score", **where
+        changes, tournament, section, numbering, reason, "an adjusted score", True, **where
     )
     if neutral:
         if award_ns is not None or award_ew is not None:
@@ -490,8 +492,11 @@ def assign_score(
     ``law`` defaults to 12C1c for a weighted score, 12C otherwise."""
     changes = Changes(actor)
     where = {"board": board, "ns": ns, "ew": ew}
+    # A weighted score rests on how the board was (or would have been) played: a pair
+    # that withdrew before playing it has none, only an artificial adjusted score.
+    played = section.numbering is not None and table_if_any(section, board, ns, ew) is not None
     section = _table_to_adjust(
-        changes, tournament, section, numbering, reason, "an assigned score", **where
+        changes, tournament, section, numbering, reason, "an assigned score", played, **where
     )
     if outcomes_ew is None:
         checked, checked_ew = check_weighted_score(board, outcomes), None
@@ -517,18 +522,22 @@ def _table_to_adjust(
     numbering: Numbering | None,
     reason: str,
     what: str,
+    withdrawn: bool,
     *,
     board: int,
     ns: int,
     ew: int,
 ) -> Section:
-    """The section of a table the director is about to adjust, every check made.
+    """The section of a table the director is about to adjust, every check made
+    (``withdrawn``: a pair that has withdrawn may be one of its two).
 
     An adjustment replaces what the table had; it may not clash with another table."""
     require_reason(reason, what)
     section = _numbered(changes, section, numbering)
     require_numbering(section)
-    check_pairs_and_board(section, tournament, board, ns, ew, allow_unscheduled=False)
+    check_pairs_and_board(
+        section, tournament, board, ns, ew, allow_unscheduled=False, withdrawn=withdrawn
+    )
     check_not_recorded(section, board, ns, ew, replacing=(ns, ew))
     return section
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from uuid import UUID, uuid4
 
@@ -12,7 +13,7 @@ from engine.application import Traveller
 from engine.scoring import Award
 from engine.seating import Line, Numbering, Pair
 from engine.section import ResultEntry
-from engine.testing import play_movement
+from engine.testing import flat_score, play_movement
 from engine.tournament import Player
 from tests.conftest import register_pairs
 
@@ -364,3 +365,31 @@ def test_an_adjustment_cannot_clash_with_another_tables_result(app: Traveller) -
     assert "Pair 1 already has a result on board 1" in message
     app.adjust(event, board=1, ns=1, ew=2, neutral=True, reason="fouled board")
     assert app.section(event).tables[(1, Pair(1))].neutral
+
+
+def test_a_pair_withdrawn_mid_session_keeps_its_table_put_right(
+    app: Traveller, mitchell: UUID
+) -> None:
+    """A pair that leaves after round 1: no new result, but its played board corrected
+    and its opponents' unplayed boards adjusted."""
+    section = app.section(mitchell)
+    movement = section.movement
+    assert movement is not None
+    first = next(e for e in movement.round(1) if e.ns == 1)
+    later = next(e for e in movement.round(2) if e.ns == 1)
+    app.record_result(mitchell, flat_score(first.boards[0], first))
+    entry = section.seats[Pair.parse("NS1")]
+    app.withdraw_entry(mitchell, entry, reason="taken ill")
+    with pytest.raises(errors.Rejected, match="has withdrawn: it plays no more boards"):
+        app.record_result(mitchell, flat_score(later.boards[0], later))
+    corrected = dataclasses.replace(flat_score(first.boards[0], first), tricks=7)
+    app.correct_result(mitchell, corrected, reason="misread slip")
+    app.adjust(
+        mitchell,
+        board=later.boards[0],
+        ns=later.ns,
+        ew=later.ew,
+        award_ns=Award.parse("A-"),
+        award_ew=Award.parse("A+"),
+        reason="NS withdrew",
+    )
