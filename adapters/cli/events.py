@@ -284,7 +284,10 @@ def entry_add(
         actor=desk.actor,
     )
     called = f"{name}: " if name else ""
-    desk.say({"entry": entry}, f"Registered entry {entry}: {called}{' – '.join(player)}")
+    text = f"Registered entry {entry}: {called}{' – '.join(player)}"
+    if len(player) == 1:  # a pair whose partner was forgotten would otherwise pass unseen
+        text += " (one player: an individual's entry; a pair is two --player)"
+    desk.say({"entry": entry}, text)
 
 
 @entry_app.command("withdraw")

@@ -95,3 +95,12 @@ def test_the_demo_played_twice_is_a_second_event_with_a_name_of_its_own() -> Non
     assert names == ["Weekly pairs (demo, seed 1)", "Weekly pairs (demo, seed 1) #2"]
     assert "already holds 1 demo event" in again and "#2" in again
     assert all(e["date"] and e["club"] and e["zone"] for e in events)
+
+
+def test_an_entry_of_one_player_is_said_to_be_an_individuals() -> None:
+    cli = Cli()
+    event = cli.run("event", "create", "--name", "Tuesday pairs")["id"]
+    said = cli.text("entry", "add", "--event", event, "--player", "Sato")
+    assert "one player: an individual's entry; a pair is two --player" in said
+    said = cli.text("entry", "add", "--event", event, "--player", "Ito")
+    assert "Registered entry E2: Ito" in said
