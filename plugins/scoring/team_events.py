@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -47,17 +47,24 @@ BAM_VP_STAKE = Fraction(6)
 # ---- the methods ------------------------------------------------------------------------------
 
 
+AveragePlusImps = Annotated[
+    int,
+    Field(
+        ge=0,
+        description="IMPs on the board for average plus (law 12C2: 3); average minus is "
+        "as many below 0.",
+    ),
+]
+"""What an artificial adjusted score is worth in a team match: one option, whichever
+team method reads it."""
+
+
 class TeamImpsOptions(VpScaleOptions):
     """What adjusted scores are worth, and whether matches become victory points."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    average_plus_imps: int = Field(
-        3,
-        ge=0,
-        description="IMPs on the board for average plus (law 12C2: 3); average minus is "
-        "as many below 0.",
-    )
+    average_plus_imps: AveragePlusImps = 3
 
 
 class TeamImps:
@@ -221,12 +228,7 @@ class KnockoutMatchOptions(KnockoutOptions):
         "segment) or carry-over (the team that brought the larger carry-over goes through; "
         "equal carry-overs play extra boards).",
     )
-    average_plus_imps: int = Field(
-        3,
-        ge=0,
-        description="IMPs on the board for average plus (law 12C2: 3); average minus is "
-        "as many below 0.",
-    )
+    average_plus_imps: AveragePlusImps = 3
 
 
 def _gained(match: MatchScore) -> tuple[Fraction, Fraction]:
