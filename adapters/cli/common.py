@@ -319,11 +319,23 @@ def at_desk(
                 output.bug(exc, write_bug_report(exc), shown)
                 raise typer.Exit(BUG_EXIT) from None
 
+        command.__doc__ = help_text(body.__doc__)
         command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         command.__annotations__ = {p.name: p.annotation for p in params}
         return command
 
     return decorate
+
+
+def help_text(doc: str | None) -> str | None:
+    """A command's docstring as ``--help`` shows it: each paragraph on one line (the
+    terminal wraps it), ````code```` as `code`."""
+    if doc is None:
+        return None
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(
+        p if p.startswith("    ") else " ".join(p.split()).replace("``", "`") for p in paragraphs
+    )
 
 
 def _forget_empty_store(desk: Desk, fresh: bool) -> None:

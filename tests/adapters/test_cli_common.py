@@ -12,7 +12,7 @@ import typer
 from typer.testing import CliRunner
 
 from adapters.cli import common
-from adapters.cli.common import Desk, at_desk
+from adapters.cli.common import Desk, at_desk, help_text
 from adapters.cli.output import Format
 from engine.errors import InvalidInput
 from engine.testing import memory_app
@@ -95,3 +95,17 @@ def test_an_option_declared_twice_is_refused() -> None:
 
     with pytest.raises(TypeError, match="store"):
         at_desk()(body)
+
+
+def test_help_shows_each_paragraph_of_a_docstring_on_one_line() -> None:
+    doc = """Draw the next round and seat its
+    session (``--dry-run``: only show it).
+
+    Then:
+
+        traveller swiss draw --event ID
+    """
+    assert help_text(doc) == (
+        "Draw the next round and seat its session (`--dry-run`: only show it).\n\nThen:"
+        "\n\n    traveller swiss draw --event ID"
+    )
