@@ -105,6 +105,24 @@ def event_rounds(
     )
 
 
+@event_app.command("zone")
+@at_desk(event=True, actor=True)
+def event_zone(
+    desk: Desk,
+    zone: Annotated[
+        str, typer.Option("--zone", help="An IANA zone such as Asia/Tokyo, or an offset (+09:00).")
+    ],
+) -> None:
+    """Show and read the event's times in another time zone (the times recorded are
+    unchanged: only their clock)."""
+    changed = desk.app.choose_zone(desk.event, zone, actor=desk.actor)
+    chosen = desk.app.tournament(desk.event).zone
+    desk.say(
+        {"zone": chosen, "changed": changed},
+        f"The event's times are shown in {chosen}" + ("." if changed else " (as before)."),
+    )
+
+
 def _rounds_rule(enforced: bool) -> str:
     if enforced:
         return "Rounds are enforced: a result for a round not yet started is refused."

@@ -98,6 +98,16 @@ class ConditionCommands(ApplicationCore):
 
         self._run(actor, command)
 
+    def choose_zone(self, event_id: UUID, zone: str, *, actor: str = "director") -> bool:
+        """Show and read the event's times in ``zone`` (an IANA name such as Asia/Tokyo,
+        or an offset such as +09:00); returns False if the event already did so."""
+
+        def command(uow: UnitOfWork) -> bool:
+            tournament = uow.tournament(event_id)
+            return bool(uow.record(tournament_decide.choose_zone(tournament, zone, actor=actor)))
+
+        return self._run(actor, command)
+
     def choose_rounds_enforcement(
         self, event_id: UUID, enforced: bool, *, actor: str = "director"
     ) -> bool:

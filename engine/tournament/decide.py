@@ -94,6 +94,17 @@ def create_event(
     return changes.events
 
 
+def choose_zone(tournament: Tournament, zone: str, *, actor: str) -> list[DomainEvent]:
+    """The time zone the event's times are shown and read in (nothing if it is the one
+    already chosen). Times are recorded in UTC: only how they are shown changes."""
+    chosen = zone_name(zone)
+    if tournament.zone == chosen:
+        return []
+    changes = Changes(actor)
+    changes.add(tournament, TimeZoneChosen, zone=chosen)
+    return changes.events
+
+
 def choose_rounds_enforcement(
     tournament: Tournament, enforced: bool, *, actor: str
 ) -> list[DomainEvent]:

@@ -104,3 +104,16 @@ def test_an_entry_of_one_player_is_said_to_be_an_individuals() -> None:
     assert "one player: an individual's entry; a pair is two --player" in said
     said = cli.text("entry", "add", "--event", event, "--player", "Ito")
     assert "Registered entry E2: Ito" in said
+
+
+def test_an_events_zone_can_be_chosen_after_it_was_created() -> None:
+    cli = Cli()
+    event = cli.run("event", "create", "--name", "Tuesday pairs")["id"]
+    assert cli.run("event", "zone", "--event", event, "--zone", "Asia/Tokyo")["changed"]
+    assert not cli.run("event", "zone", "--event", event, "--zone", "Asia/Tokyo")["changed"]
+    assert "Asia/Tokyo" in " ".join(cli.text("event", "list").split())
+    after = cli.run("audit", "--event", event)[0]["time"]
+    assert after.endswith("+09:00")  # the creation's time, now on Tokyo's clock
+    position = cli.position
+    refused = cli.run("event", "zone", "--event", event, "--zone", "Mars/Olympus", ok=False)
+    assert refused["error"] == "InvalidInput" and cli.position == position
