@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.seating import Pair
+from engine.section.seats import seated_entry
 from engine.section.state import Section
 from engine.tournament.events import Player
-from engine.tournament.state import Entry, Tournament
+from engine.tournament.state import Tournament
 
 
 @dataclass(frozen=True)
@@ -35,10 +36,6 @@ class SubstituteShown:
     def __str__(self) -> str:
         since = "" if self.from_round == 1 else f" from round {self.from_round}"
         return f"{self.substitute} for {self.player}{since}"
-
-
-def seated_entry(tournament: Tournament, section: Section, pair: Pair) -> Entry | None:
-    return tournament.entries.get(section.seats.get(pair, ""))
 
 
 def pair_rounds(section: Section, pair: Pair) -> list[int | None]:

@@ -30,6 +30,7 @@ from engine.registry import (
     scale_for,
 )
 from engine.seating import Line, Pair
+from engine.section.seats import seated_entry
 from engine.section.state import Section
 from engine.standings import names_of, player_key, scoring_choice
 from engine.tournament.state import Tournament
@@ -409,7 +410,7 @@ def _teams(tournament: Tournament, state: Section) -> dict[int, Hashable]:
     never seated is known by its number, as a knockout method knows it)."""
     teams: dict[int, Hashable] = {}
     for pair in (p for f in state.fields() for p in f.pairs):
-        entry = tournament.entries.get(state.seats.get(pair, ""))
+        entry = seated_entry(tournament, state, pair)
         teams[pair.number] = (
             f"team {pair.number}"
             if entry is None

@@ -26,6 +26,7 @@ from engine.errors import (
 from engine.movement import Movement
 from engine.registry import MovementFamily
 from engine.seating import Line, Numbering, Pair
+from engine.section.seats import seated_entry
 from engine.section.state import Section, TableEntry
 from engine.tournament.checks import ENTRY_WORDS, entry_kind, event_option, parse_pair_text
 from engine.tournament.events import MissingResult
@@ -287,7 +288,7 @@ def check_pairs_and_board(
             raise NotFound(f"There is no pair {pair} in section {state.name}.")
         if pair == state.phantom:
             raise Rejected(f"Pair {pair} is the phantom (the sit-out): it has no results.")
-        entry = tournament.entries.get(state.seats.get(pair, ""))
+        entry = seated_entry(tournament, state, pair)
         if entry is not None and entry.withdrawn and not withdrawn:
             raise Rejected(
                 f"Pair {pair} ({', '.join(entry.names)}) has withdrawn: it plays no more boards.",

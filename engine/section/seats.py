@@ -26,7 +26,8 @@ def seat_of(state: Section, entry: str) -> Pair | None:
     return next((p for p in sorted(state.seats, key=pair_order) if state.seats[p] == entry), None)
 
 
-def _holder(state: Section, tournament: Tournament, pair: Pair) -> Entry | None:
+def seated_entry(tournament: Tournament, state: Section, pair: Pair) -> Entry | None:
+    """The entry seated at ``pair`` in the section, if any."""
     return tournament.entries.get(state.seats.get(pair, ""))
 
 
@@ -42,7 +43,7 @@ def free_seats(state: Section, tournament: Tournament) -> list[Pair]:
     before playing a board (in pair order; a team's by its NS seat)."""
     free = [] if state.phantom is None else [state.phantom]
     for pair in sorted(state.seats, key=pair_order):
-        holder = _holder(state, tournament, pair)
+        holder = seated_entry(tournament, state, pair)
         if state.movement is not None and state.movement.kind == "teams" and pair.line is Line.EW:
             continue
         if holder is not None and holder.withdrawn and not has_played(state, pair):
@@ -99,7 +100,7 @@ def requested_seat(state: Section, tournament: Tournament, requested: str) -> Pa
     travellers (a results-only section seats its entries by their numbers)."""
     pair = parse_pair_text(requested)
     fits_numbering(state, pair)
-    holder = _holder(state, tournament, pair)
+    holder = seated_entry(tournament, state, pair)
     if holder is not None and not holder.withdrawn:
         raise Rejected(
             f"Pair {pair} of section {state.name} is already entry {holder.id} "
