@@ -531,12 +531,15 @@ def _table_to_adjust(
     """The section of a table the director is about to adjust, every check made
     (``withdrawn``: a pair that has withdrawn may be one of its two).
 
-    An adjustment replaces what the table had; it may not clash with another table."""
+    An adjustment replaces what the table had; it may not clash with another table. A
+    table the movement does not schedule may be adjusted once it has a result (entered
+    with an override: the pairs really met there)."""
     require_reason(reason, what)
     section = _numbered(changes, section, numbering)
     require_numbering(section)
+    recorded = table_if_any(section, board, ns, ew) is not None
     check_pairs_and_board(
-        section, tournament, board, ns, ew, allow_unscheduled=False, withdrawn=withdrawn
+        section, tournament, board, ns, ew, allow_unscheduled=recorded, withdrawn=withdrawn
     )
     check_not_recorded(section, board, ns, ew, replacing=(ns, ew))
     return section

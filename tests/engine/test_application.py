@@ -157,6 +157,17 @@ def test_an_unscheduled_result_needs_an_override_with_a_reason(
     assert trail[-1]["type"] == "ResultRecorded"
     assert trail[-1]["reason"] == "pairs sat at the wrong table in round 1"
     assert trail[-1]["data"]["override"] is True
+    # The table really played: the director may adjust it like any other.
+    app.adjust(
+        mitchell, board=1, ns=1, ew=2, award_ns=Award.parse("A"), award_ew=Award.parse("A"),
+        reason="fouled at the table",
+    )  # fmt: skip
+    # A table that never played off the movement still needs its result first.
+    with pytest.raises(errors.TravellerError, match="does not have NS 1 and EW 3 playing board 2"):
+        app.adjust(
+            mitchell, board=2, ns=1, ew=3, award_ns=Award.parse("A"), award_ew=Award.parse("A"),
+            reason="x",
+        )  # fmt: skip
 
 
 def test_a_second_result_for_the_same_board_and_pair_points_to_correct(
