@@ -11,6 +11,10 @@ The commands that record on a tournament and its sections together live here too
 session added with its sections opened, an entry registered and a late one seated,
 pairs renumbered and the next session seated): a section's commands may read its
 tournament, never the other way round.
+
+One concept: every decision a section's commands make, each a short function over the
+checks of :mod:`engine.section.checks`; kept together so the events a section can
+record are read in one place.
 """
 
 from __future__ import annotations
