@@ -18,9 +18,8 @@ runner = CliRunner()
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
     """A fresh CLI with only ``convert``, whose registry has the VP scales plugin loaded."""
-    # Load no installed entry point, so the scales are registered once whether or not
-    # pyproject.toml lists them yet.
-    monkeypatch.setenv("TRAVELLER_PLUGINS", "none-installed")
+    # Only the scales' entry point: the registry holds nothing the test does not name.
+    monkeypatch.setenv("TRAVELLER_PLUGINS", "vp-scales")
     # The patched store, whatever is (or is not) in the working directory.
     monkeypatch.setenv("TRAVELLER_STORE", "memory:")
     scales = memory_app(vp_scales)

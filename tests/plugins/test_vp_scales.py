@@ -452,9 +452,8 @@ def test_vp_options_a_director_gets_wrong_are_refused(
 
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> object:
-    # Load no installed entry point, so this module is registered exactly once whether or
-    # not pyproject.toml lists it yet.
-    monkeypatch.setenv("TRAVELLER_PLUGINS", "none-installed")
+    # Only the scales' own entry point: the module is registered exactly once.
+    monkeypatch.setenv("TRAVELLER_PLUGINS", "vp-scales")
     return create_registry(vp_scales)
 
 
