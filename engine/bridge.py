@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.errors import InvalidContract, InvalidInput
+from engine.errors import N_, InvalidContract, InvalidInput
 from engine.seating import Line
 
 __all__ = [
@@ -108,12 +108,14 @@ class Vulnerability(enum.StrEnum):
         return self.value == line.value
 
 
-_BOARD_HINT = "Boards are numbered from 1."
+_BOARD_HINT = N_("Boards are numbered from 1.")
 
 
 def _check_board(board: int) -> None:
     if board < 1:
-        raise InvalidInput(f"There is no board {board}.", hint=_BOARD_HINT)
+        raise InvalidInput(
+            N_("There is no board %(board)s."), hint=_BOARD_HINT, code="board.number", board=board
+        )
 
 
 def dealer(board: int) -> Seat:
@@ -134,7 +136,9 @@ def vulnerability(board: int) -> Vulnerability:
     return cycle[(round_ + position) % 4]
 
 
-_CONTRACT_HINT = "Write the contract as level, strain and doubling, e.g. 4S, 3NTX, 6HXX, or PASS."
+_CONTRACT_HINT = N_(
+    "Write the contract as level, strain and doubling, e.g. 4S, 3NTX, 6HXX, or PASS."
+)
 
 _PASS_WORDS = frozenset(
     {"P", "PASS", "PASSES", "PASSED", "PASSOUT", "PASSEDOUT", "ALLPASS", "ALLPASSED"}
@@ -173,19 +177,23 @@ class Contract:
         if self.level is None and self.strain is None:
             if self.doubling is not Doubling.UNDOUBLED:
                 raise InvalidContract(
-                    "A passed-out board cannot be doubled or redoubled.", hint=_CONTRACT_HINT
+                    N_("A passed-out board cannot be doubled or redoubled."),
+                    hint=_CONTRACT_HINT,
+                    code="contract.passed_doubled",
                 )
             return
         if self.level is None or self.strain is None:
             raise InvalidContract(
-                "A contract needs both a level and a strain; a passed-out board has neither.",
+                N_("A contract needs both a level and a strain; a passed-out board has neither."),
                 hint=_CONTRACT_HINT,
+                code="contract.half",
             )
         if not 1 <= self.level <= 7:
             raise InvalidContract(
-                f"{self.level}{self.strain.value}{self.doubling.symbol} is not a contract: "
-                "the level must be 1 to 7.",
+                N_("%(contract)s is not a contract: the level must be 1 to 7."),
                 hint=_CONTRACT_HINT,
+                code="contract.level",
+                contract=f"{self.level}{self.strain.value}{self.doubling.symbol}",
             )
 
     @classmethod
@@ -203,37 +211,53 @@ class Contract:
         """
         shown = " ".join(text.split())
         if not shown:
-            raise InvalidContract("No contract was given.", hint=_CONTRACT_HINT)
+            raise InvalidContract(
+                N_("No contract was given."), hint=_CONTRACT_HINT, code="contract.missing"
+            )
         compact = "".join(shown.split()).upper().translate(_SUIT_SYMBOLS)
         if compact in _PASS_WORDS:
             return PASSED_OUT
         match = _CONTRACT_RE.fullmatch(compact)
         if match is None or not match["level"]:
             raise InvalidContract(
-                f"{shown} is not a contract: it must start with the level, 1 to 7.",
+                N_("%(contract)s is not a contract: it must start with the level, 1 to 7."),
                 hint=_CONTRACT_HINT,
+                code="contract.no_level",
+                contract=shown,
             )
         level = int(match["level"])
         if not 1 <= level <= 7:
             raise InvalidContract(
-                f"{shown} is not a contract: the level must be 1 to 7.", hint=_CONTRACT_HINT
+                N_("%(contract)s is not a contract: the level must be 1 to 7."),
+                hint=_CONTRACT_HINT,
+                code="contract.level",
+                contract=shown,
             )
         if not match["strain"]:
             raise InvalidContract(
-                f"{shown} is not a contract: the strain (C, D, H, S or NT) is missing.",
+                N_("%(contract)s is not a contract: the strain (C, D, H, S or NT) is missing."),
                 hint=_CONTRACT_HINT,
+                code="contract.no_strain",
+                contract=shown,
             )
         strain = _STRAIN_WORDS.get(match["strain"])
         if strain is None:
             raise InvalidContract(
-                f"{shown} is not a contract: the strain must be C, D, H, S or NT.",
+                N_("%(contract)s is not a contract: the strain must be C, D, H, S or NT."),
                 hint=_CONTRACT_HINT,
+                code="contract.strain",
+                contract=shown,
             )
         doubling = _DOUBLING_WORDS.get(match["doubling"].replace("*", "X"))
         if doubling is None:
             raise InvalidContract(
-                f"{shown} is not a contract: it can be doubled (X) or redoubled (XX), no more.",
+                N_(
+                    "%(contract)s is not a contract: it can be doubled (X) or redoubled (XX), "
+                    "no more."
+                ),
                 hint=_CONTRACT_HINT,
+                code="contract.doubling",
+                contract=shown,
             )
         return cls(level, strain, doubling)
 
@@ -264,16 +288,20 @@ def parse_seat(text: str) -> Seat:
         if word in (seat.value, name):
             return seat
     raise InvalidInput(
-        f"{text.strip() or 'An empty seat'} is not a seat.",
-        hint="Write the declarer as N, E, S or W (or North, East, South, West).",
+        N_("%(seat)s is not a seat.") if text.strip() else N_("An empty seat is not a seat."),
+        hint=N_("Write the declarer as N, E, S or W (or North, East, South, West)."),
+        code="seat.declarer",
+        seat=text.strip(),
     )
 
 
 def _check_tricks(tricks: int) -> None:
     if not 0 <= tricks <= 13:
         raise InvalidInput(
-            f"{tricks} tricks is impossible: declarer takes 0 to 13 tricks.",
-            hint="Write the number of tricks declarer took, e.g. 10 for 4S made exactly.",
+            N_("%(tricks)s tricks is impossible: declarer takes 0 to 13 tricks."),
+            hint=N_("Write the number of tricks declarer took, e.g. 10 for 4S made exactly."),
+            code="result.tricks",
+            tricks=tricks,
         )
 
 
@@ -331,14 +359,19 @@ def score_ns(board: int, contract: Contract, declarer: Seat | None, tricks: int 
     if contract.is_passed_out:
         if declarer is not None or tricks is not None:
             raise InvalidInput(
-                "A passed-out board has no declarer and no tricks.",
-                hint="Leave the declarer and tricks empty for PASS, or give the contract played.",
+                N_("A passed-out board has no declarer and no tricks."),
+                hint=N_(
+                    "Leave the declarer and tricks empty for PASS, or give the contract played."
+                ),
+                code="result.passed_out",
             )
         return 0
     if declarer is None or tricks is None:
         raise InvalidInput(
-            f"{contract} needs a declarer and the number of tricks taken.",
-            hint="Give the declarer (N, E, S or W) and the tricks declarer took (0 to 13).",
+            N_("%(contract)s needs a declarer and the number of tricks taken."),
+            hint=N_("Give the declarer (N, E, S or W) and the tricks declarer took (0 to 13)."),
+            code="result.declarer",
+            contract=str(contract),
         )
     result = score(contract, tricks, board_vulnerability.is_vulnerable(declarer))
     return result if declarer.line is Line.NS else -result

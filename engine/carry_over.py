@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.errors import InvalidInput, NotFound, Rejected
+from engine.errors import N_, Fix, InvalidInput, NotFound, Rejected
 from engine.numbers import show
 from engine.ranks import RankBy, ranked
 from engine.registry import CarryOverRule, Qualifying, Registry, parse_options
@@ -73,14 +73,19 @@ class QualifyingRanking:
         """The first ``count``, refusing a cut that would split a tie."""
         if not 0 < count <= self.entered:
             raise InvalidInput(
-                f"{count} of the {self.entered} contestants of the qualifying cannot qualify.",
-                hint=f"Give a number from 1 to {self.entered}.",
+                N_("%(count)s of the %(entered)s contestants of the qualifying cannot qualify."),
+                hint=N_("Give a number from 1 to %(entered)s."),
+                code="carry_over.count",
+                count=count,
+                entered=self.entered,
             )
         if count < self.entered and self.ranking[count][0] == self.ranking[count - 1][0]:
             raise Rejected(
-                f"Qualifying the first {count} would split the contestants tied "
-                f"{self.ranking[count][0]}.",
-                hint="Qualify more or fewer, or name the qualifiers by entry.",
+                N_("Qualifying the first %(count)s would split the contestants tied %(score)s."),
+                hint=N_("Qualify more or fewer, or name the qualifiers by entry."),
+                code="carry_over.tie",
+                count=count,
+                score=self.ranking[count][0],
             )
         return [c for _, c in self.ranking[:count]]
 
@@ -91,8 +96,11 @@ class QualifyingRanking:
             found = [c for _, c in self.ranking if entry in c.entries]
             if not found:
                 raise NotFound(
-                    f"Entry {entry!r} did not play the qualifying.",
-                    hint="Name entries from the qualifying's sessions (`traveller entry list`).",
+                    N_("Entry %(entry)s did not play the qualifying."),
+                    hint=N_("Name entries from the qualifying's sessions."),
+                    code="carry_over.entry",
+                    fix=Fix("entry.list"),
+                    entry=repr(entry),
                 )
             chosen += [c for c in found if c not in chosen]
         return chosen
@@ -118,23 +126,29 @@ def plan_carry_over(
     most boards one of them played, and the final's N-board maximum (by default 2
     boards a session of the final: 4 for a two-session final, as §3 says)."""
     if stage == source:
-        raise InvalidInput("A stage cannot carry over into itself.")
+        raise InvalidInput(N_("A stage cannot carry over into itself."), code="carry_over.itself")
     final = stage_sessions(tournament, stage)
     played = stage_sessions(tournament, source)
     still_open = [s for s in played if s not in tournament.closed]
     if still_open:
         raise Rejected(
-            f"The qualifying is not over: session {', '.join(map(str, still_open))} is open.",
-            hint="Close its sessions with `traveller session close` first.",
+            N_("The qualifying is not over: session %(sessions)s is open."),
+            hint=N_("Close its sessions first."),
+            code="carry_over.open",
+            fix=Fix("session.close", fields={"session": still_open[0]}),
+            sessions=", ".join(map(str, still_open)),
         )
     if (qualifiers is None) == (not entries):
         raise InvalidInput(
-            "Say who qualified: a number of qualifiers or the qualifying entries, not both."
+            N_("Say who qualified: a number of qualifiers or the qualifying entries, not both."),
+            code="carry_over.qualifiers",
         )
     if final_top <= 0:
         raise InvalidInput(
-            f"{final_top} is not the top of a board of the final.",
-            hint="Give the top of one board of the final, e.g. 25 for 26 tables.",
+            N_("%(top)s is not the top of a board of the final."),
+            hint=N_("Give the top of one board of the final, e.g. 25 for 26 tables."),
+            code="carry_over.top",
+            top=final_top,
         )
     boards = 2 * len(final) if maximum_boards is None else maximum_boards
     everyone = contestants(registry, tournament, sections_of, played)

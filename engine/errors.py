@@ -11,14 +11,102 @@ not exist a :class:`LookupError`, a state that does not allow the command a
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def N_(template: str) -> str:  # noqa: N802 (gettext's name for the marker)
+    """Mark ``template`` as a message of the errors catalog (``pybabel extract`` finds it;
+    see docs/decisions/0021): the engine writes its messages in English with named
+    placeholders (``%(board)s``), the adapters translate them."""
+    return template
+
+
+@dataclass(frozen=True)
+class Fix:
+    """The command that puts an error right, as data, for each adapter to word: the CLI
+    as a command line (``traveller result correct --board 3 ... --reason "…"``), the API
+    as JSON fields.
+
+    ``command`` is the command's group and verb (``result.correct``), or None for the
+    command that was refused, given again; ``fields`` the values the engine already
+    knows (True: a flag; a list: the option repeated); ``needs`` the fields the director
+    must still give."""
+
+    command: str | None = None
+    fields: Mapping[str, object] = field(default_factory=dict)
+    needs: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """The fix as an API answers it."""
+        return {
+            "command": self.command,
+            "fields": {k: plain(v) for k, v in self.fields.items()},
+            "needs": list(self.needs),
+        }
+
+
+class Phrase:
+    """A part of a message that is itself translated (a sentence said only sometimes, a
+    word such as "pairs"): a template of the errors catalog and its values. Its text is
+    the English."""
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: str, **values: object) -> None:
+        self.template = template
+        self.values: Mapping[str, object] = values
+
+    def __str__(self) -> str:
+        return fill(self.template, self.values)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.template!r}, **{dict(self.values)!r})"
+
+
+def plain(value: object) -> object:
+    """``value`` as JSON holds it: numbers, text, booleans and lists as they are, anything
+    else as its text."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return str(value)
+
+
+def fill(template: str, values: Mapping[str, object]) -> str:
+    """``template`` with its named placeholders filled (a template given no values is a
+    finished message, so a ``%`` in it stays)."""
+    return template % values if values else template
+
 
 class TravellerError(Exception):
-    """Base of every error Traveller raises on purpose."""
+    """Base of every error Traveller raises on purpose.
 
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
-        self.message = message
-        self.hint = hint
-        super().__init__(message if hint is None else f"{message} {hint}")
+    An error is data (docs/decisions/0021): ``template`` and ``hint_template`` are English
+    message ids with named placeholders, filled from ``values``; ``code`` names the error
+    for programs (``result.duplicate``); ``fixes`` say, as data, the commands that put it
+    right. ``message`` and ``hint`` (and ``str(error)``) are the English text, free of any
+    adapter's wording: the CLI and the API word the fixes and translate the rest."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        hint: str | None = None,
+        code: str | None = None,
+        fix: Fix | Sequence[Fix] | None = None,
+        **values: object,
+    ) -> None:
+        self.template = message
+        self.hint_template = hint
+        self.values: dict[str, object] = dict(values)
+        self.code = code or type(self).__name__
+        self.fixes: tuple[Fix, ...] = (fix,) if isinstance(fix, Fix) else tuple(fix or ())
+        self.message = fill(message, values)
+        self.hint = None if hint is None else fill(hint, values)
+        super().__init__(self.message if self.hint is None else f"{self.message} {self.hint}")
 
 
 class NotFound(TravellerError, LookupError):
@@ -41,6 +129,11 @@ class Rejected(TravellerError, RuntimeError):
     """A well-formed command that the state of the tournament does not allow."""
 
 
+class NotAllowed(Rejected):
+    """A command the one giving it may not give: a table device entering another table's
+    result, or a code that was revoked."""
+
+
 class DuplicateResult(Rejected):
     """A second result for a board and pair that already has one (use a correction)."""
 
@@ -57,27 +150,25 @@ class ResultsMissing(ReasonRequired):
     """A session closed without a reason while tables the movement schedules have no
     result; ``problems`` lists them."""
 
-    def __init__(self, message: str, *, problems: list[str], hint: str | None = None) -> None:
+    def __init__(self, message: str, *, problems: list[str], **more: Any) -> None:
         self.problems = problems
-        super().__init__(message, hint=hint)
+        super().__init__(message, **more)
 
 
 class InvalidMovement(TravellerError, ValueError):
     """A movement whose schedule breaks a rule of duplicate play (see the validator report)."""
 
-    def __init__(
-        self, message: str, *, problems: list[str] | None = None, hint: str | None = None
-    ) -> None:
+    def __init__(self, message: str, *, problems: list[str] | None = None, **more: Any) -> None:
         self.problems = list(problems or [])
-        super().__init__(message, hint=hint)
+        super().__init__(message, **more)
 
 
 class InvalidFile(TravellerError, ValueError):
     """A results file with one or more bad rows; nothing from it was written."""
 
-    def __init__(self, message: str, *, problems: list[str]) -> None:
+    def __init__(self, message: str, *, problems: list[str], **more: Any) -> None:
         self.problems = problems
-        super().__init__(message)
+        super().__init__(message, **more)
 
     def __str__(self) -> str:
         return "\n".join([self.message, *(f"  - {p}" for p in self.problems)])

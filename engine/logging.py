@@ -10,10 +10,22 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from typing import TextIO, cast
 
 import structlog
 
 _configured = False
+
+
+class _StandardError:
+    """Standard error as it is when a line is written, not when logging was set up (a
+    test runner, or a server's reloader, may replace it in between)."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
 
 
 def configure_logging() -> None:
@@ -34,6 +46,6 @@ def configure_logging() -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=structlog.PrintLoggerFactory(file=cast(TextIO, _StandardError())),
         cache_logger_on_first_use=True,
     )

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from engine.errors import InvalidInput, PluginError, Rejected
+from engine.errors import N_, Fix, InvalidInput, PluginError, Rejected
 from engine.lineup import credited_players
 from engine.match_reports import cross_table_report, vp_scale_of
 from engine.numbers import round_half_up
@@ -47,14 +47,25 @@ class Attendance:
     def __post_init__(self) -> None:
         if min(self.session_boards, self.boards_played, self.sit_out_boards) < 0:
             raise InvalidInput(
-                "A number of boards cannot be negative.",
-                hint="Give the session's boards, and the boards played and sat out, as 0 or more.",
+                N_("A number of boards cannot be negative."),
+                hint=N_(
+                    "Give the session's boards, and the boards played and sat out, as 0 or more."
+                ),
+                code="masterpoints.boards_negative",
             )
         if self.boards_played + self.sit_out_boards > self.session_boards:
             raise InvalidInput(
-                f"{self.boards_played} boards played and {self.sit_out_boards} sat out are more "
-                f"than the {self.session_boards} boards of the session.",
-                hint="Check the session's boards: every board played or sat out is one of them.",
+                N_(
+                    "%(played)s boards played and %(sat_out)s sat out are more than the "
+                    "%(boards)s boards of the session."
+                ),
+                hint=N_(
+                    "Check the session's boards: every board played or sat out is one of them."
+                ),
+                code="masterpoints.boards_over",
+                played=self.boards_played,
+                sat_out=self.sit_out_boards,
+                boards=self.session_boards,
             )
 
 
@@ -418,9 +429,15 @@ def award_fields(
                     continue
                 if not one.players:
                     raise Rejected(
-                        f"{one.label} is placed {one.rank} but no entry is registered for it: "
-                        "its masterpoints would be credited to nobody.",
-                        hint="Register its players (`traveller entry add`) and award again.",
+                        N_(
+                            "%(label)s is placed %(rank)s but no entry is registered for it: its "
+                            "masterpoints would be credited to nobody."
+                        ),
+                        hint=N_("Register its players and award again."),
+                        code="masterpoints.no_entry",
+                        fix=Fix("entry.add", needs=("player",)),
+                        label=one.label,
+                        rank=one.rank,
                     )
                 awards.append(
                     AwardedContestant(
@@ -462,26 +479,39 @@ def chosen_rule(
     if rule is None:
         if recorded is None:
             raise InvalidInput(
-                f"No masterpoint rule is chosen for {tournament.name}.",
-                hint="Give the rule and the game's class: --rule jcbl --class 3 (they are "
-                "recorded for the event).",
+                N_("No masterpoint rule is chosen for %(event)s."),
+                hint=N_(
+                    "Give the rule and the game's class, for example jcbl and class 3 (they are "
+                    "recorded for the event)."
+                ),
+                code="masterpoints.no_rule",
+                fix=Fix(None, fields={"rule": "jcbl", "game_class": 3}),
+                event=tournament.name,
             )
         rule = recorded.rule
     plugin = registry.masterpoint_rule(rule)
     if not isinstance(plugin, AwardScale):
         raise PluginError(
-            f"The {plugin.name} rule decides who may earn masterpoints; it awards none.",
-            hint="Award by a rule that gives places their masterpoints, such as jcbl.",
+            N_("The %(rule)s rule decides who may earn masterpoints; it awards none."),
+            hint=N_("Award by a rule that gives places their masterpoints, such as jcbl."),
+            code="masterpoints.not_award",
+            rule=plugin.name,
         )
     base = recorded.options if recorded is not None and recorded.rule == plugin.name else {}
     given = dict(options or {})
     filled = sorted(set(given) & set(FILLED_BY_THE_EVENT))
     if filled:
         raise InvalidInput(
-            f"{', '.join(filled)} {'is' if len(filled) == 1 else 'are'} worked out from the "
-            "event's standings and entries, not given.",
-            hint="Give only the game's conditions (such as --class); the contestants are "
-            "counted from the standings.",
+            N_("%(names)s is worked out from the event's standings and entries, not given.")
+            if len(filled) == 1
+            else N_("%(names)s are worked out from the event's standings and entries, not given."),
+            hint=N_(
+                "Give only the game's conditions (such as its class); the contestants are "
+                "counted from the standings."
+            ),
+            code="masterpoints.filled",
+            fix=Fix(None, needs=("game_class",)),
+            names=", ".join(filled),
         )
     chosen = {**base, **given}
     needed = [
@@ -491,8 +521,15 @@ def chosen_rule(
     ]
     if needed:
         raise InvalidInput(
-            f"The {plugin.name} rule needs {', '.join(needed)} for {tournament.name}.",
-            hint="Give --class K (or --option NAME=VALUE); it is recorded for the event, "
-            "so later awards need not give it again.",
+            N_("The %(rule)s rule needs %(names)s for %(event)s."),
+            hint=N_(
+                "Give the game's class (or the option); it is recorded for the event, so later "
+                "awards need not give it again."
+            ),
+            code="masterpoints.needs",
+            fix=(Fix(None, needs=("game_class",)), Fix(None, needs=("option",))),
+            rule=plugin.name,
+            names=", ".join(needed),
+            event=tournament.name,
         )
     return plugin, chosen

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from engine.errors import Rejected
+from engine.errors import N_, Fix, Rejected
 from engine.matches import KnockoutMatch, MatchScore, SegmentFacts, segments_of
 from engine.numbers import round_half_up, show
 from engine.ranks import rank_labels
@@ -171,10 +171,19 @@ def cross_table_report(registry: Registry, tournament: Tournament, state: Sectio
     method = registry.scoring(name)
     if not isinstance(method, PlaysMatches) or state.movement is None:
         raise Rejected(
-            f"Section {state.name} of session {state.session} is not a team event scored by "
-            f"matches (it is scored by {method.name}).",
-            hint="A cross-table needs a team movement and a team method: team-imps, "
-            "board-a-match or bam-vp (`traveller rescore --scoring team-imps`).",
+            N_(
+                "Section %(section)s of session %(session)s is not a team event scored by "
+                "matches (it is scored by %(method)s)."
+            ),
+            hint=N_(
+                "A cross-table needs a team movement and a team method: team-imps, "
+                "board-a-match or bam-vp."
+            ),
+            code="crosstable.not_teams",
+            fix=Fix("rescore", fields={"scoring": "team-imps"}, needs=("reason",)),
+            section=state.name,
+            session=state.session,
+            method=method.name,
         )
     parsed = parse_options(method, options)
     scale_name = getattr(parsed, "vp_scale", None)
@@ -349,19 +358,45 @@ def _knockout_sections(
             if not knockout(state):
                 name, _ = scoring_choice(tournament, state)
                 raise Rejected(
-                    f"Section {section} of session {state.session} is scored by {name}, not "
-                    "as a knockout.",
-                    hint="Score it as one: `traveller rescore --session "
-                    f"{state.session} --section {section} --scoring knockout`.",
+                    N_(
+                        "Section %(section)s of session %(session)s is scored by %(method)s, "
+                        "not as a knockout."
+                    ),
+                    hint=N_("Score it as one."),
+                    code="knockout.scoring",
+                    fix=Fix(
+                        "rescore",
+                        fields={
+                            "session": state.session,
+                            "section": section,
+                            "scoring": "knockout",
+                        },
+                        needs=("reason",),
+                    ),
+                    section=section,
+                    session=state.session,
+                    method=name,
                 )
         return ordered
     chosen = [state for state in ordered if knockout(state)]
     if not chosen:
         raise Rejected(
-            f"No session of {tournament.name!r} has a section {section} scored as a knockout.",
-            hint="Create the event with `--scoring knockout` (carry-over: `--option "
-            "carry_over_home=7.5`), or re-score the match's sessions with `traveller rescore "
-            "--scoring knockout`.",
+            N_("No session of %(event)s has a section %(section)s scored as a knockout."),
+            hint=N_(
+                "Create the event scored as a knockout (with its carry-over, for example 7.5 to "
+                "the home team), or re-score the match's sessions as a knockout."
+            ),
+            code="knockout.none",
+            fix=(
+                Fix(
+                    "event.create",
+                    fields={"scoring": "knockout", "option": "carry_over_home=7.5"},
+                    needs=("name",),
+                ),
+                Fix("rescore", fields={"scoring": "knockout"}, needs=("reason",)),
+            ),
+            event=repr(tournament.name),
+            section=section,
         )
     return chosen
 
@@ -380,10 +415,20 @@ def _one_method(
             first = (method, options)
         elif (method, options) != first:
             raise Rejected(
-                f"Session {state.session} gives the knockout other options than session "
-                f"{chosen[0].session} ({_difference((method, options), first)}).",
-                hint="Score every session of the match with the same carry-over and tie rule "
-                "(`traveller rescore --session N --scoring knockout --option …`).",
+                N_(
+                    "Session %(session)s gives the knockout other options than session "
+                    "%(first)s (%(difference)s)."
+                ),
+                hint=N_("Score every session of the match with the same carry-over and tie rule."),
+                code="knockout.options",
+                fix=Fix(
+                    "rescore",
+                    fields={"session": state.session, "scoring": "knockout"},
+                    needs=("option", "reason"),
+                ),
+                session=state.session,
+                first=chosen[0].session,
+                difference=_difference((method, options), first),
             )
     assert first is not None
     return first

@@ -20,7 +20,7 @@ import pluggy
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine import hookspecs
-from engine.errors import InvalidInput, PluginError
+from engine.errors import N_, InvalidInput, Phrase, PluginError
 from engine.matches import KnockoutMatch, MatchScore, SegmentFacts
 from engine.movement import Movement
 from engine.pairing.method import PairingMethod as PairingMethod
@@ -83,8 +83,10 @@ def for_boards(scale: VictoryPointScale, boards: int) -> VictoryPointScale:
     """``scale`` read for ``boards`` boards, whatever the number a match played."""
     if boards < 1:
         raise InvalidInput(
-            f"A VP scale cannot be read for {boards} boards.",
-            hint="Give the number of boards the conditions of contest name (1 or more).",
+            N_("A VP scale cannot be read for %(boards)s boards."),
+            hint=N_("Give the number of boards the conditions of contest name (1 or more)."),
+            code="vp_scale.boards",
+            boards=boards,
         )
 
     class ForBoards:
@@ -178,7 +180,7 @@ class CarryOverRule(Protocol):
 
 @dataclass
 class _Kind:
-    what: str
+    what: Phrase  # the kind of plugin, as a message names it ("movement")
     by_name: dict[str, Any] = field(default_factory=dict)
     primary: dict[str, Any] = field(default_factory=dict)
 
@@ -186,7 +188,12 @@ class _Kind:
         for name in (plugin.name, *getattr(plugin, "aliases", ())):
             key = name.lower()
             if key in self.by_name and self.by_name[key] is not plugin:
-                raise PluginError(f"Two {self.what} plugins both call themselves {name!r}.")
+                raise PluginError(
+                    N_("Two %(what)s plugins both call themselves %(name)s."),
+                    code="plugin.name_twice",
+                    what=self.what,
+                    name=repr(name),
+                )
             self.by_name[key] = plugin
         self.primary[plugin.name] = plugin
 
@@ -196,7 +203,12 @@ class _Kind:
         except KeyError:
             known = ", ".join(sorted(self.primary)) or "none"
             raise PluginError(
-                f"There is no {self.what} called {name!r}.", hint=f"Known: {known}."
+                N_("There is no %(what)s called %(name)s."),
+                hint=N_("Known: %(known)s."),
+                code="plugin.not_found",
+                what=self.what,
+                name=repr(name),
+                known=known,
             ) from None
 
 
@@ -208,12 +220,12 @@ class Registry:
     ) -> None:
         self.manager = manager
         self._sources = sorted(sources or [])
-        self._movements = _Kind("movement")
-        self._scoring = _Kind("scoring method")
-        self._vp_scales = _Kind("VP scale")
-        self._masterpoints = _Kind("masterpoint rule")
-        self._carry_overs = _Kind("carry-over rule")
-        self._pairing = _Kind("pairing method")
+        self._movements = _Kind(Phrase(N_("movement")))
+        self._scoring = _Kind(Phrase(N_("scoring method")))
+        self._vp_scales = _Kind(Phrase(N_("VP scale")))
+        self._masterpoints = _Kind(Phrase(N_("masterpoint rule")))
+        self._carry_overs = _Kind(Phrase(N_("carry-over rule")))
+        self._pairing = _Kind(Phrase(N_("pairing method")))
         manager.hook.traveller_register_movements(register=self._movements.add)
         manager.hook.traveller_register_scoring_methods(register=self._scoring.add)
         manager.hook.traveller_register_vp_scales(register=self._vp_scales.add)
@@ -277,8 +289,12 @@ def parse_options(plugin: Any, options: dict[str, Any] | BaseModel | None) -> Ba
         )
         fields = ", ".join(model.model_fields) or "none"
         raise PluginError(
-            f"Options for {plugin.name} are not valid: {problems}.",
-            hint=f"Options it takes: {fields}.",
+            N_("Options for %(plugin)s are not valid: %(problems)s."),
+            hint=N_("Options it takes: %(fields)s."),
+            code="plugin.options",
+            plugin=plugin.name,
+            problems=problems,
+            fields=fields,
         ) from None
 
 
@@ -342,8 +358,12 @@ def _wanted(names: Iterable[str]) -> tuple[set[str] | None, set[str]]:
         unknown = sorted(given - installed)
         if unknown:
             raise PluginError(
-                f"{variable} names {', '.join(map(repr, unknown))}, which no installed plugin has.",
-                hint="Give entry-point names from: " + ", ".join(sorted(installed)) + ".",
+                N_("%(variable)s names %(unknown)s, which no installed plugin has."),
+                hint=N_("Give entry-point names from: %(installed)s."),
+                code="plugin.unknown_name",
+                variable=variable,
+                unknown=", ".join(map(repr, unknown)),
+                installed=", ".join(sorted(installed)),
             )
     return allowed, blocked
 
@@ -367,7 +387,12 @@ def create_registry(*extra: object) -> Registry:
         try:
             module = ep.load()
         except Exception as exc:
-            raise PluginError(f"The plugin {ep.name!r} could not be loaded: {exc}.") from exc
+            raise PluginError(
+                N_("The plugin %(plugin)s could not be loaded: %(problem)s."),
+                code="plugin.load",
+                plugin=repr(ep.name),
+                problem=str(exc),
+            ) from exc
         _register(manager, module, ep.name)
         dist = ep.dist
         sources.append((ep.name, "?" if dist is None else f"{dist.name} {dist.version}"))
@@ -384,9 +409,11 @@ def _register(manager: pluggy.PluginManager, plugin: object, name: str | None) -
         manager.register(plugin, name=name)
     except pluggy.PluginValidationError as exc:
         raise PluginError(
-            f"The plugin {_plugin_name(manager, exc.plugin, name)!r} does not match its "
-            f"hook: {str(exc).strip()}",
-            hint="Compare it with the hooks in engine/hookspecs.py.",
+            N_("The plugin %(plugin)s does not match its hook: %(problem)s"),
+            hint=N_("Compare it with the hooks in engine/hookspecs.py."),
+            code="plugin.hook_mismatch",
+            plugin=repr(_plugin_name(manager, exc.plugin, name)),
+            problem=str(exc).strip(),
         ) from None
 
 
@@ -403,8 +430,12 @@ def _check_hooks(manager: pluggy.PluginManager) -> None:
                 repr(_plugin_name(manager, impl.plugin, None)) for impl in caller.get_hookimpls()
             )
             raise PluginError(
-                f"The plugin {plugins} implements {hook_name!r}, which is not a Traveller hook.",
-                hint=f"The hooks are: {', '.join(sorted(hooks))}.",
+                N_("The plugin %(plugins)s implements %(hook)s, which is not a Traveller hook."),
+                hint=N_("The hooks are: %(hooks)s."),
+                code="plugin.unknown_hook",
+                plugins=plugins,
+                hook=repr(hook_name),
+                hooks=", ".join(sorted(hooks)),
             )
     manager.check_pending()  # the same question, asked by pluggy itself
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal, overload
 
-from engine.errors import InvalidInput
+from engine.errors import N_, Fix, InvalidInput
 from engine.movement import Movement
 from engine.seating import Numbering, Pair
 
@@ -54,9 +54,13 @@ class Award:
         if t.startswith("A") and t[1:].isdigit() and 0 <= int(t[1:]) <= 100:
             return cls(AwardKind.PERCENT, int(t[1:]))
         raise InvalidInput(
-            f"{text!r} is not an adjusted score.",
-            hint="Write A+, A or A- (average plus, average, average minus) or a "
-            "percentage such as A60.",
+            N_("%(text)s is not an adjusted score."),
+            hint=N_(
+                "Write A+, A or A- (average plus, average, average minus) or a "
+                "percentage such as A60."
+            ),
+            code="award.text",
+            text=repr(text),
         )
 
 
@@ -151,28 +155,51 @@ class TableResult:
             if self.split_ew:
                 if not (split and weighted):
                     raise InvalidInput(
-                        f"Board {self.board}, {self.ns} v {self.ew} has a split assigned score "
-                        "(each side given its own result), which this scoring method cannot "
-                        "score.",
-                        hint="Score the section by a pair method that compares scores "
-                        "(matchpoints, houston, butler, cross-imps, total-points), or give "
-                        "both sides one assigned score with `traveller assign`.",
+                        N_(
+                            "Board %(board)s, %(ns)s v %(ew)s has a split assigned score (each "
+                            "side given its own result), which this scoring method cannot score."
+                        ),
+                        hint=N_(
+                            "Score the section by a pair method that compares scores "
+                            "(matchpoints, houston, butler, cross-imps, total-points), or give "
+                            "both sides one assigned score."
+                        ),
+                        code="scoring.split",
+                        fix=(Fix("rescore", needs=("scoring", "reason")), Fix("assign")),
+                        board=self.board,
+                        ns=str(self.ns),
+                        ew=str(self.ew),
                     )
                 return Split(_one(self.weighted), _one(self.split_ew))
             if assigned:
                 if not weighted:
                     raise InvalidInput(
-                        f"Board {self.board}, {self.ns} v {self.ew} has a weighted assigned "
-                        "score (law 12C1(c)), which this scoring method cannot score.",
-                        hint="Score the section by a method that weighs scores (matchpoints, "
-                        "houston, butler, cross-imps, total-points), or give the table a "
-                        "single score with `traveller result correct`.",
+                        N_(
+                            "Board %(board)s, %(ns)s v %(ew)s has a weighted assigned score "
+                            "(law 12C1(c)), which this scoring method cannot score."
+                        ),
+                        hint=N_(
+                            "Score the section by a method that weighs scores (matchpoints, "
+                            "houston, butler, cross-imps, total-points), or give the table a "
+                            "single score."
+                        ),
+                        code="scoring.weighted",
+                        fix=(Fix("rescore", needs=("scoring", "reason")), Fix("result.correct")),
+                        board=self.board,
+                        ns=str(self.ns),
+                        ew=str(self.ew),
                     )
                 return self.weighted
         raise InvalidInput(
-            f"Board {self.board}, {self.ns} v {self.ew}: the result is not one score, "
-            "a neutral board, an adjusted score for each side, or an assigned score.",
-            hint="Correct the result so it is exactly one of these.",
+            N_(
+                "Board %(board)s, %(ns)s v %(ew)s: the result is not one score, "
+                "a neutral board, an adjusted score for each side, or an assigned score."
+            ),
+            hint=N_("Correct the result so it is exactly one of these."),
+            code="result.shape",
+            board=self.board,
+            ns=str(self.ns),
+            ew=str(self.ew),
         )
 
 

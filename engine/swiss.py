@@ -26,7 +26,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from engine.errors import InvalidInput
+from engine.errors import N_, Fix, InvalidInput
 from engine.matches import MatchScore
 from engine.numbers import round_half_up, show
 from engine.pairing.field import Draw, Field, History, Standing
@@ -54,16 +54,25 @@ def check_tie_breaks(names: Sequence[str], kind: str) -> tuple[str, ...]:
     for name in names:
         if name not in TIE_BREAKS:
             raise InvalidInput(
-                f"There is no tie-break {name!r}.",
-                hint="Give tie-breaks from: " + ", ".join(TIE_BREAKS) + ".",
+                N_("There is no tie-break %(name)s."),
+                hint=N_("Give tie-breaks from: %(known)s."),
+                code="tie_break.unknown",
+                name=repr(name),
+                known=", ".join(TIE_BREAKS),
             )
         if kind == "pairs" and name.startswith("imp-"):
             raise InvalidInput(
-                f"Swiss pairs are not scored by match IMPs, so {name!r} cannot break a tie.",
-                hint="Give head-to-head or opponents-vp.",
+                N_("Swiss pairs are not scored by match IMPs, so %(name)s cannot break a tie."),
+                hint=N_("Give head-to-head or opponents-vp."),
+                code="tie_break.pairs",
+                name=repr(name),
             )
     if len(set(names)) != len(names):
-        raise InvalidInput("A tie-break is given twice.", hint="Give each tie-break once.")
+        raise InvalidInput(
+            N_("A tie-break is given twice."),
+            hint=N_("Give each tie-break once."),
+            code="tie_break.twice",
+        )
     return tuple(names)
 
 
@@ -84,9 +93,19 @@ def check_card_vps(registry: Registry, swiss: Swiss, vp: tuple[Decimal, Decimal]
         return
     total = " or ".join(sorted({show(t) for t in shares}))
     raise InvalidInput(
-        f"{vp[0]}:{vp[1]} is not a match's VPs on the {swiss.conditions.vp_scale} scale for "
-        f"{boards} boards: a match shares {total} VPs and a team scores at most {show(top)}.",
-        hint="Check the score card, or give --imps HOME:AWAY and let the scale convert them.",
+        N_(
+            "%(home)s:%(away)s is not a match's VPs on the %(scale)s scale for %(boards)s "
+            "boards: a match shares %(total)s VPs and a team scores at most %(top)s."
+        ),
+        hint=N_("Check the score card, or give the match's IMPs and let the scale convert them."),
+        code="swiss.card_vps",
+        fix=Fix(None, needs=("imps",)),
+        home=str(vp[0]),
+        away=str(vp[1]),
+        scale=swiss.conditions.vp_scale,
+        boards=boards,
+        total=total,
+        top=show(top),
     )
 
 
@@ -509,21 +528,6 @@ def _place(label: str) -> int:
     return int(label.rstrip("="))
 
 
-def draw_json(draw: Draw) -> dict[str, Any]:
-    """A draw as ``traveller swiss draw --format json`` prints it."""
-    return {
-        "round": draw.round,
-        "matches": [{"table": m.table, "home": m.home, "away": m.away} for m in draw.matches],
-        "triangle": None if draw.triangle is None else list(draw.triangle),
-        "bye": draw.bye,
-        "relaxed": list(draw.relaxed),
-        "method": draw.method,
-        "version": draw.method_version,
-        "drawn_from": draw.drawn_from,
-        "seed": draw.seed,
-    }
-
-
 def standings_json(table: list[TeamLine], kind: str = "teams") -> list[dict[str, Any]]:
     """The standings as data: every contestant's total and its rounds (opponents, VPs),
     each numbered as a ``team`` or a ``pair``."""
@@ -572,16 +576,3 @@ def standings_diff(
             }
         )
     return rows
-
-
-def round_sections(tournament: Tournament, section_of: Any) -> dict[int, Section]:
-    """Round → the section that played it, for each drawn round whose session exists:
-    ``section_of(session, name)`` gives a section's state."""
-    swiss = swiss_of(tournament)
-    name = swiss_section_name(tournament)
-    return {rnd: section_of(rnd, name) for rnd in sorted(swiss.draws) if rnd in tournament.sessions}
-
-
-def swiss_section_name(tournament: Tournament) -> str:
-    """The section every round of a Swiss is played in: session 1's first."""
-    return tournament.sessions[1][0]

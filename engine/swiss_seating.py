@@ -29,11 +29,15 @@ IMPed against the datum) across the field. A pair with the bye sits out.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from engine.movement import Encounter, Movement, SitOut, relays_of
 from engine.pairing.field import Draw
 from engine.pairing.rules import PairingOptions
 from engine.seating import Line, Numbering, Pair
+from engine.section.state import Section
+from engine.tournament.checks import swiss_of
+from engine.tournament.state import Tournament
 from engine.validator import validate
 
 FAMILY = "swiss"
@@ -177,3 +181,48 @@ def round_seats(draw: Draw, kind: str, teams: Mapping[int, str]) -> dict[str, st
     if kind == "pairs":
         return {Pair(n).key: teams[n] for n in sorted(seated)}
     return {Pair(n, line).key: teams[n] for n in sorted(seated) for line in (Line.NS, Line.EW)}
+
+
+def draw_json(draw: Draw) -> dict[str, Any]:
+    """A draw as ``traveller swiss draw --format json`` prints it."""
+    return {
+        "round": draw.round,
+        "matches": [{"table": m.table, "home": m.home, "away": m.away} for m in draw.matches],
+        "triangle": None if draw.triangle is None else list(draw.triangle),
+        "bye": draw.bye,
+        "relaxed": list(draw.relaxed),
+        "method": draw.method,
+        "version": draw.method_version,
+        "drawn_from": draw.drawn_from,
+        "seed": draw.seed,
+    }
+
+
+def seated_draw_json(draw: Draw, movement: Movement) -> dict[str, Any]:
+    """A draw with the seating of its round (``movement``, :mod:`engine.swiss_seating`):
+    the round's boards and, for teams, each match's closed room table and a triangle's
+    tables (team number, as text → table)."""
+    data = draw_json(draw)
+    data["boards"] = list(movement.boards)
+    data["teams"] = movement.kind == "teams"
+    if data["teams"]:
+        first = [e for e in movement.schedule if e.round == 1]
+        closed = {(e.ns, e.ew): e.table for e in first}
+        home = {e.ns: e.table for e in first}
+        for row in data["matches"]:
+            row["closed_table"] = closed[row["away"], row["home"]]
+        data["triangle_tables"] = {str(t): home[t] for t in draw.triangle or ()}
+    return data
+
+
+def round_sections(tournament: Tournament, section_of: Any) -> dict[int, Section]:
+    """Round → the section that played it, for each drawn round whose session exists:
+    ``section_of(session, name)`` gives a section's state."""
+    swiss = swiss_of(tournament)
+    name = swiss_section_name(tournament)
+    return {rnd: section_of(rnd, name) for rnd in sorted(swiss.draws) if rnd in tournament.sessions}
+
+
+def swiss_section_name(tournament: Tournament) -> str:
+    """The section every round of a Swiss is played in: session 1's first."""
+    return tournament.sessions[1][0]

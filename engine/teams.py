@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +43,17 @@ class TeamMatch:
     def __post_init__(self) -> None:
         if self.home == self.away:
             raise InvalidInput(
-                f"Team {self.home} cannot play a match against itself.",
-                hint="Give the two different team numbers of the match.",
+                N_("Team %(team)s cannot play a match against itself."),
+                hint=N_("Give the two different team numbers of the match."),
+                code="match.itself",
+                team=self.home,
             )
         numbers = [b.board for b in self.boards]
         if len(set(numbers)) != len(numbers):
             raise InvalidInput(
-                f"Match {self.home} v {self.away} lists a board twice.",
-                hint="Give each board once, with the NS score at both tables.",
+                N_("Match %(home)s v %(away)s lists a board twice."),
+                hint=N_("Give each board once, with the NS score at both tables."),
+                code="match.board_twice",
+                home=self.home,
+                away=self.away,
             )

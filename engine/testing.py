@@ -36,7 +36,7 @@ from uuid import UUID
 from pydantic import BaseModel
 
 from engine.application import Traveller
-from engine.errors import InvalidInput, PluginError
+from engine.errors import N_, InvalidInput, PluginError
 from engine.movement import Encounter
 from engine.pairing.field import Draw, Field, FieldKind, History, Standing
 from engine.pairing.method import PairingMethod, check_draw
@@ -163,15 +163,20 @@ def simulate_swiss(
     given = options if isinstance(options, BaseModel) else dict(options or {})
     conditions = parse_options(method, given)
     if not isinstance(conditions, PairingOptions):
-        raise PluginError(f"The options of {method.name} must extend PairingOptions.")
+        raise PluginError(
+            N_("The options of %(method)s must extend PairingOptions."),
+            code="plugin.pairing_options",
+            method=method.name,
+        )
     if rounds is None:
         rounds = conditions.rounds
     elif conditions.rounds is None:
         conditions = conditions.model_copy(update={"rounds": rounds})
     if rounds is None:
         raise InvalidInput(
-            "simulate_swiss needs the number of rounds to play.",
-            hint="Give rounds=, or rounds in the options.",
+            N_("simulate_swiss needs the number of rounds to play."),
+            hint=N_("Give rounds=, or rounds in the options."),
+            code="simulate.rounds",
         )
     rng = random.Random(seed)
     contestants = swiss_entries(teams, seeded=True)

@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.numbers import round_half_up, show
 from engine.ranks import RankBy, ranked
 from engine.registry import Registry
@@ -269,7 +269,9 @@ def compute_totals(
     """The totals over ``sessions``, over a stage's sessions (with its carry-over), or
     over every session of the event."""
     if stage is not None and sessions is not None:
-        raise InvalidInput("Give either a stage or sessions, not both.")
+        raise InvalidInput(
+            N_("Give either a stage or sessions, not both."), code="totals.stage_and_sessions"
+        )
     carried = None
     if stage is not None:
         chosen = stage_sessions(tournament, stage)

@@ -7,18 +7,20 @@ with others shows the field's points and top (JCBL part 3 ch. 3 §2).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from engine import bridge
-from engine.errors import NotFound
+from engine.errors import N_, InvalidInput, NotFound
 from engine.lineup import players_at
 from engine.numbers import show
 from engine.ranks import number
 from engine.registry import Registry
-from engine.scoring import ScoredResult, TableResult, shown_assigned
+from engine.scoring import ScoredResult, SectionScore, TableResult, shown_assigned
+from engine.seating import Pair, pair_order
 from engine.section import Section
-from engine.standings import field_groups, score_group
+from engine.standings import field_groups, names_of, score_group
 from engine.tournament import Tournament
 
 
@@ -33,18 +35,15 @@ def traveller(
 
     Given the session's sections, a section scored in one field with others shows the
     field's points and top."""
-    group = next(
-        (
-            g
-            for g in field_groups(tournament, session_sections)
-            if any(s.name == section.name for s in g)
-        ),
-        [section],
-    )
-    scored = score_group(registry, tournament, group)[section.name]
+    scored = _field_score(registry, tournament, section, session_sections)
     rows = [s for s in scored.results if s.result.board == board]
     if not rows and (section.movement is None or board not in section.movement.boards):
-        raise NotFound(f"Board {board} has no results in section {section.name}.")
+        raise NotFound(
+            N_("Board %(board)s has no results in section %(section)s."),
+            code="board.no_results",
+            board=board,
+            section=section.name,
+        )
     return {
         "board": board,
         "section": section.name,
@@ -59,6 +58,24 @@ def traveller(
             for s in sorted(rows, key=_order)
         ],
     }
+
+
+def _field_score(
+    registry: Registry,
+    tournament: Tournament,
+    section: Section,
+    session_sections: Sequence[Section],
+) -> SectionScore:
+    """The section's share of its field's score (its own, when it is a field alone)."""
+    group = next(
+        (
+            g
+            for g in field_groups(tournament, session_sections)
+            if any(s.name == section.name for s in g)
+        ),
+        [section],
+    )
+    return score_group(registry, tournament, group)[section.name]
 
 
 def _order(s: ScoredResult) -> tuple[int, int]:
@@ -124,14 +141,7 @@ def _names_at(tournament: Tournament, section: Section, s: ScoredResult) -> dict
     if movement is not None and movement.kind != "pairs":
         return {}
     r = s.result
-    table = section.tables[(r.board, r.ns)]
-    # An arrow-switched board has the pairs the other way round from the schedule.
-    rnd = None if table.result is None else table.result.round
-    if movement is not None:
-        e = movement.scheduled.get((r.board, r.ns, r.ew)) or movement.scheduled.get(
-            (r.board, r.ew, r.ns)
-        )
-        rnd = rnd if e is None else e.round
+    rnd = _round_of(section, s)
     return {
         f"names_{side}": [p.name for p in players_at(tournament, section, pair, rnd)]
         for side, pair in (("ns", r.ns), ("ew", r.ew))
@@ -145,3 +155,207 @@ def _players_at(section: Section, s: ScoredResult) -> dict[str, Any]:
         return {}
     e = movement.scheduled.get((s.result.board, s.result.ns, s.result.ew))
     return {} if e is None or e.players is None else {"players": list(e.players)}
+
+
+@dataclass(frozen=True)
+class BoardTraveller:
+    """One board's traveller (see :func:`traveller`), as a query answers it."""
+
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.data)
+
+
+# ---- a contestant's score card ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One board a contestant played: when, against whom, what was played and scored,
+    and the points it earned (its own side's)."""
+
+    board: int
+    round: int | None
+    table: int | None
+    direction: str
+    """The side the contestant held the cards of, ``NS`` or ``EW``."""
+    opponents: str
+    """The other side's pair (an individual: the player at East or North)."""
+    opponent_names: tuple[str, ...]
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    score: int | None
+    """The contestant's own score: NS's as recorded, its negation for EW."""
+    adjusted: str | None
+    points: Fraction
+    top: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "board": self.board,
+            "round": self.round,
+            "table": self.table,
+            "direction": self.direction,
+            "opponents": self.opponents,
+            "opponent_names": list(self.opponent_names),
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "tricks": self.tricks,
+            "score": self.score,
+            "adjusted": self.adjusted,
+            "points": show(self.points),
+            "top": number(self.top),
+        }
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    """Every board a pair, team or player played in a section, round by round."""
+
+    event: str
+    event_name: str
+    session: int
+    section: str
+    contestant: str
+    """The pair (``NS3``, ``EW3``, ``3``), the team (``3``) or the player."""
+    names: tuple[str, ...]
+    method: str
+    lines: tuple[CardLine, ...]
+
+    @property
+    def points(self) -> Fraction:
+        """The points of every board on the card added up (before any factoring); a
+        team's board, played in both rooms, counts once."""
+        boards = {(line.round, line.board): line.points for line in self.lines}
+        return sum(boards.values(), Fraction(0))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "name": self.event_name,
+            "session": self.session,
+            "section": self.section,
+            "contestant": self.contestant,
+            "names": list(self.names),
+            "method": self.method,
+            "points": show(self.points),
+            "boards": [line.to_json() for line in self.lines],
+        }
+
+
+def score_card(
+    registry: Registry,
+    tournament: Tournament,
+    section: Section,
+    contestant: str,
+    session_sections: Sequence[Section] = (),
+) -> ScoreCard:
+    """The score card of ``contestant`` (``NS3``/``EW3``/``3``; a team by its number):
+    every board it played in ``section``, with the field's points as the traveller shows
+    them."""
+    wanted = _contestant(section, contestant)
+    scored = _field_score(registry, tournament, section, session_sections)
+    movement = section.movement
+    lines = []
+    for s in sorted(scored.results, key=lambda s: (_round_of(section, s) or 0, s.result.board)):
+        r = s.result
+        e = None if movement is None else movement.scheduled.get((r.board, r.ns, r.ew))
+        # Who shares each side's score: the pair, or in an individual two players.
+        sides = (
+            ((r.ns, r.ns), (r.ew, r.ew)) if movement is None or e is None else movement.partners(e)
+        )
+        side = next((i for i, held in enumerate(sides) if wanted & set(held)), None)
+        if side is None:
+            continue
+        line = _traveller_line(section, s)
+        rnd = _round_of(section, s)
+        other = (r.ew, r.ns)[side]
+        names = (
+            ()
+            if other == section.phantom
+            else tuple(p.name for p in players_at(tournament, section, other, rnd))
+        )
+        lines.append(
+            CardLine(
+                board=r.board,
+                round=rnd,
+                table=None if e is None else e.table,
+                direction=("NS", "EW")[side],
+                opponents=other.key,
+                opponent_names=names,
+                contract=line["contract"],
+                declarer=line["declarer"],
+                tricks=line["tricks"],
+                score=None if line["score_ns"] is None else line["score_ns"] * (1, -1)[side],
+                adjusted=line["adjusted"],
+                points=(s.points_ns, s.points_ew)[side],
+                top=scored.tops.get(r.board, Fraction(0)),
+            )
+        )
+    first = min(wanted, key=pair_order)
+    return ScoreCard(
+        event=str(tournament.id),
+        event_name=tournament.name,
+        session=section.session,
+        section=section.name,
+        contestant=contestant.strip().upper().replace(" ", ""),
+        names=names_of(tournament, section, first),
+        method=scored.method,
+        lines=tuple(lines),
+    )
+
+
+def _round_of(section: Section, s: ScoredResult) -> int | None:
+    """The round a result was played in: as the movement schedules it, else as entered."""
+    r = s.result
+    movement = section.movement
+    if movement is not None:
+        # An arrow-switched board has the pairs the other way round from the schedule.
+        e = movement.scheduled.get((r.board, r.ns, r.ew)) or movement.scheduled.get(
+            (r.board, r.ew, r.ns)
+        )
+        if e is not None:
+            return e.round
+    table = section.tables.get((r.board, r.ns))
+    return None if table is None or table.result is None else table.result.round
+
+
+def _contestant(section: Section, text: str) -> set[Pair]:
+    """The pairs that are ``text`` in the section: one pair, or a team's two."""
+    try:
+        pair = Pair.parse(text)
+    except ValueError:
+        raise InvalidInput(
+            N_("%(text)s is not a pair, team or player number."),
+            hint=N_("Give a number such as 3, or NS3 / EW3 in a Mitchell."),
+            code="traveller.who",
+            text=repr(text),
+        ) from None
+    movement = section.movement
+    known = set(movement.pairs) if movement is not None else set(section.seats)
+    known |= {p for t in section.tables.values() for p in (t.ns, t.ew)}
+    if pair in known:
+        return {pair}
+    lines = {p for p in known if p.number == pair.number and pair.line is None}
+    if lines and movement is not None and movement.kind == "teams":
+        return lines
+    if len(lines) > 1:
+        raise InvalidInput(
+            N_("Section %(section)s has both NS %(number)s and EW %(number)s."),
+            hint=N_("Give NS%(number)s or EW%(number)s."),
+            code="pair.line_missing",
+            section=section.name,
+            number=pair.number,
+        )
+    if lines:
+        return lines
+    raise NotFound(
+        N_("Section %(section)s of session %(session)s has no %(who)s."),
+        hint=N_("Give a pair, team or player the section seats."),
+        code="traveller.not_seated",
+        section=section.name,
+        session=section.session,
+        who=text.strip(),
+    )

@@ -34,7 +34,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
-from engine.errors import InvalidMovement
+from engine.errors import N_, InvalidMovement, Phrase
 from engine.guides import boards_text
 from engine.movement import Encounter, Movement, uncompared
 from engine.seating import Line, Numbering, Pair
@@ -89,16 +89,22 @@ def validate(movement: Movement) -> Movement:
     report = check(movement)
     if report.ok:
         return movement
-    shown = " ".join(report.problems[:3])
     more = len(report.problems) - 3
-    if more > 0:
-        shown += f" And {more} more."
     count = len(report.problems)
     raise InvalidMovement(
-        f"The {movement.tables}-table {movement.family} movement has "
-        f"{count} problem{'s' if count > 1 else ''}: {shown}",
+        N_("The %(tables)s-table %(family)s movement has %(count)s problems: %(shown)s%(more)s")
+        if count > 1
+        else N_(
+            "The %(tables)s-table %(family)s movement has %(count)s problem: %(shown)s%(more)s"
+        ),
         problems=report.problems,
-        hint="Fix the schedule (or the plugin that built it) and assign it again.",
+        hint=N_("Fix the schedule (or the plugin that built it) and assign it again."),
+        code="movement.invalid",
+        tables=movement.tables,
+        family=movement.family,
+        count=count,
+        shown=" ".join(report.problems[:3]),
+        more=Phrase(N_(" And %(more)s more."), more=more) if more > 0 else "",
     )
 
 

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 import zoneinfo
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 
 _OFFSET = re.compile(r"^([+-])(\d{1,2}):?(\d{2})?$")
 
@@ -24,20 +24,30 @@ def zone_of(name: str) -> dt.tzinfo:
         sign, hours, minutes = offset.groups()
         if int(minutes or 0) >= 60:
             raise InvalidInput(
-                f"{name!r} is not a time zone: the minutes of an offset are 00 to 59.",
-                hint="Write the offset as +09:00 or -03:30.",
+                N_("%(zone)s is not a time zone: the minutes of an offset are 00 to 59."),
+                hint=N_("Write the offset as +09:00 or -03:30."),
+                code="zone.minutes",
+                zone=repr(name),
             )
         delta = dt.timedelta(hours=int(hours), minutes=int(minutes or 0))
         if delta >= dt.timedelta(hours=24):
-            raise InvalidInput(f"{name!r} is not a time zone: an offset is under 24 hours.")
+            raise InvalidInput(
+                N_("%(zone)s is not a time zone: an offset is under 24 hours."),
+                code="zone.hours",
+                zone=repr(name),
+            )
         return dt.timezone(-delta if sign == "-" else delta)
     try:
         return zoneinfo.ZoneInfo(text)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         raise InvalidInput(
-            f"{name!r} is not a time zone.",
-            hint="Give a zone name such as Asia/Tokyo, Europe/London or UTC, or an offset "
-            "such as +09:00.",
+            N_("%(zone)s is not a time zone."),
+            hint=N_(
+                "Give a zone name such as Asia/Tokyo, Europe/London or UTC, or an offset "
+                "such as +09:00."
+            ),
+            code="zone.unknown",
+            zone=repr(name),
         ) from None
 
 
@@ -69,8 +79,12 @@ def read_in_zone(text: str, zone: dt.tzinfo) -> dt.datetime:
         moment = dt.datetime.fromisoformat(text.strip())
     except ValueError:
         raise InvalidInput(
-            f"{text!r} is not a time.",
-            hint="Write an ISO time such as 2026-11-24T21:30 (the event's zone) or "
-            "2026-11-24T21:30+09:00.",
+            N_("%(text)s is not a time."),
+            hint=N_(
+                "Write an ISO time such as 2026-11-24T21:30 (the event's zone) or "
+                "2026-11-24T21:30+09:00."
+            ),
+            code="time.format",
+            text=repr(text),
         ) from None
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=zone)

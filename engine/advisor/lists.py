@@ -62,7 +62,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 
 __all__ = [
     "HOWELL_TWICE",
@@ -453,8 +453,9 @@ def howell_list(tables: int) -> list[WeeklyHowell]:
     """The Howells the JCBL Howell list offers for ``tables`` tables (3 to 12)."""
     return _covered(
         [h for h in WEEKLY_HOWELLS if h.tables == tables],
-        f"The JCBL Howell list covers 3 to 12 tables, not {tables}.",
-        hint="For more tables play a Mitchell, or see the two-session list.",
+        N_("The JCBL Howell list covers 3 to 12 tables, not %(tables)s."),
+        hint=N_("For more tables play a Mitchell, or see the two-session list."),
+        tables=tables,
     )
 
 
@@ -465,15 +466,17 @@ def two_session_plan(tables: int) -> list[TwoSessionPlan]:
     stay pair the phantom (the list's note 1)."""
     return _covered(
         [p for p in TWO_SESSION_PLANS if p.tables == tables],
-        f"The JCBL two-session list covers 3 to 45 tables, not {tables}.",
-        hint="Split the field into sections of sizes the list covers.",
+        N_("The JCBL two-session list covers 3 to 45 tables, not %(tables)s."),
+        hint=N_("Split the field into sections of sizes the list covers."),
+        tables=tables,
     )
 
 
-def _covered(found: list[_T], refusal: str, *, hint: str) -> list[_T]:
-    """The lines a list has for a size, or the refusal to name one it does not cover."""
+def _covered(found: list[_T], refusal: str, *, hint: str, tables: int) -> list[_T]:
+    """The lines a list has for a size, or the refusal (a template) to name one it does not
+    cover."""
     if not found:
-        raise InvalidInput(refusal, hint=hint)
+        raise InvalidInput(refusal, hint=hint, code="advisor.list_size", tables=tables)
     return found
 
 

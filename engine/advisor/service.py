@@ -42,7 +42,7 @@ from engine.advisor.proposals import (
     minutes,
 )
 from engine.advisor.srr_lists import SRR_TEAMS, SRR_TEAMS_AND_PAIRS, SRR_TEAMS_SESSIONS
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.registry import Registry
 
 
@@ -66,11 +66,19 @@ def advise(
     the best comparison balance, the manual's lists before the rest."""
     if entries < 2:
         raise InvalidInput(
-            f"{entries} {'teams' if teams else 'pairs'} cannot play a duplicate game.",
-            hint="A game needs at least 2 teams, or 4 pairs.",
+            N_("%(entries)s teams cannot play a duplicate game.")
+            if teams
+            else N_("%(entries)s pairs cannot play a duplicate game."),
+            hint=N_("A game needs at least 2 teams, or 4 pairs."),
+            code="advisor.too_few",
+            entries=entries,
         )
     if sessions not in (1, 2):
-        raise InvalidInput(f"The advisor plans 1 or 2 sessions, not {sessions}.")
+        raise InvalidInput(
+            N_("The advisor plans 1 or 2 sessions, not %(sessions)s."),
+            code="advisor.sessions",
+            sessions=sessions,
+        )
     tables = entries if teams else math.ceil(entries / 2)
     half_table = not teams and entries % 2 == 1
     builder = ProposalBuilder(registry, teams, entries)

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import N_
+
 
 class SRRFormat(enum.StrEnum):
     """Whom a team's pairs meet in a short round robin."""
@@ -33,7 +35,7 @@ PAIR_SEATING = (
 """The seating that makes the round robin a pair all-play-all (the ``srr`` family's
 module docstring says why it does)."""
 
-ODD_PAIR_ALL_PLAY_ALL = (
+ODD_PAIR_ALL_PLAY_ALL = N_(
     "With an odd number of teams it cannot be seated in the list's rounds: in an American "
     "Whist or a round robin with triangles a match's two halves are played in different "
     "rounds, which ties the teams' seating together round an odd cycle of teams, and the "

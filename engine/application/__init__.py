@@ -9,16 +9,19 @@ result is never lost.
 
 The commands are grouped by what they concern, one module each (entries, play,
 adjustments, conditions, swiss, seating), over the shared core (:mod:`engine.application.core`); the
-application is their union.
+application is their union, with its queries (:mod:`engine.application.queries`): every
+read, now or as of a moment (:mod:`engine.application.moments`).
 """
 
 from __future__ import annotations
 
+from engine.application.access import AccessCommands
 from engine.application.adjustments import AdjustmentCommands
 from engine.application.conditions import ConditionCommands
 from engine.application.core import ApplicationCore, UnitOfWork
 from engine.application.entries import EntryCommands
 from engine.application.play import PlayCommands
+from engine.application.queries import Queries
 from engine.application.seating import SeatingCommands
 from engine.application.swiss import SwissCommands
 
@@ -32,6 +35,8 @@ class Traveller(
     ConditionCommands,
     SwissCommands,
     SeatingCommands,
+    AccessCommands,
+    Queries,
     ApplicationCore,
 ):
     """The application service behind every interface (CLI, HTTP, tests)."""

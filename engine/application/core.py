@@ -16,7 +16,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
-from engine.errors import Conflict, InvalidInput, NotFound
+from engine.errors import N_, Conflict, Fix, InvalidInput, NotFound, Phrase
 from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, stored_topics
 from engine.logging import configure_logging
 from engine.registry import Registry, create_registry, parse_options
@@ -50,8 +50,11 @@ class UnitOfWork:
             state = self.app.latest(event_id, project_tournament)
             if state is None:
                 raise NotFound(
-                    f"There is no event with id {event_id}.",
-                    hint="List the events with `traveller event list`.",
+                    N_("There is no event with id %(event)s."),
+                    hint=N_("List the events."),
+                    code="event.not_found",
+                    fix=Fix("event.list"),
+                    event=str(event_id),
                 )
             self.tournaments[event_id] = state
         return self.tournaments[event_id]
@@ -178,8 +181,9 @@ class ApplicationCore(Application[UUID]):
                 )
             return value
         raise Conflict(
-            "Others kept changing this event at the same moment; nothing was recorded.",
-            hint="Run the command again.",
+            N_("Others kept changing this event at the same moment; nothing was recorded."),
+            hint=N_("Run the command again."),
+            code="store.conflict",
         )
 
     def tournament(self, event_id: UUID) -> Tournament:
@@ -238,9 +242,12 @@ class ApplicationCore(Application[UUID]):
         typed = text.strip().lower()
         if not typed:
             raise InvalidInput(
-                "No event was given.",
-                hint="Give the id printed by `traveller event create`, or any unique start "
-                "of it (see `traveller event list`).",
+                N_("No event was given."),
+                hint=N_(
+                    "Give the id printed when the event was created, or any unique start of it."
+                ),
+                code="event.missing",
+                fix=Fix("event.list"),
             )
         listed = self.list_events()
         bare = typed.replace("-", "")
@@ -251,17 +258,29 @@ class ApplicationCore(Application[UUID]):
             return matches[0].id
         if not matches:
             raise NotFound(
-                f"{text!r} does not name one event: no event id in the store starts with it"
-                + ("" if listed else " (the store holds no events)")
-                + ".",
-                hint="Give the id printed by `traveller event create`, or any unique start "
-                "of it (see `traveller event list`).",
+                N_("%(text)s does not name one event: no event id in the store starts with it.")
+                if listed
+                else N_(
+                    "%(text)s does not name one event: no event id in the store starts with it "
+                    "(the store holds no events)."
+                ),
+                hint=N_(
+                    "Give the id printed when the event was created, or any unique start of it."
+                ),
+                code="event.unknown",
+                fix=Fix("event.list"),
+                text=repr(text),
             )
         shown = "; ".join(f"{e.id} ({e.describe()})" for e in matches[:10])
-        more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
+        more = Phrase(N_(" and %(more)s more"), more=len(matches) - 10) if len(matches) > 10 else ""
         raise NotFound(
-            f"{text!r} is the start of {len(matches)} events' ids: {shown}{more}.",
-            hint="Give more of the id, enough to name one of them.",
+            N_("%(text)s is the start of %(count)s events' ids: %(shown)s%(more)s."),
+            hint=N_("Give more of the id, enough to name one of them."),
+            code="event.ambiguous",
+            text=repr(text),
+            count=len(matches),
+            shown=shown,
+            more=more,
         )
 
     def _scoring_plugin(self, method: str, options: dict[str, Any] | None) -> ScoringPick:

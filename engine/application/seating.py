@@ -7,7 +7,7 @@ from uuid import UUID
 
 from engine import renumbering
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
-from engine.errors import InvalidInput
+from engine.errors import N_, Fix, InvalidInput
 from engine.renumbering import seated
 from engine.section import decide as section_decide
 from engine.section.state import Section
@@ -37,8 +37,10 @@ class SeatingCommands(ApplicationCore):
         :meth:`renumber`."""
         if (from_session is None) == (from_stage is None):
             raise InvalidInput(
-                "Say where the pairs come from: an earlier session or a stage's qualifiers.",
-                hint="Give --from-session N or --from-stage NAME (not both).",
+                N_("Say where the pairs come from: an earlier session or a stage's qualifiers."),
+                hint=N_("Give the earlier session or the stage (not both)."),
+                code="seat.source",
+                fix=(Fix(None, needs=("from_session",)), Fix(None, needs=("from_stage",))),
             )
 
         def command(uow: UnitOfWork) -> PairsRenumbered:

@@ -14,7 +14,7 @@ from typing import Any
 from uuid import UUID, uuid5
 
 from engine.application.core import ApplicationCore, UnitOfWork
-from engine.errors import InvalidInput, NotFound, Rejected
+from engine.errors import N_, Fix, InvalidInput, NotFound, Rejected
 from engine.movement import Movement
 from engine.pairing.advice import setup_warnings
 from engine.pairing.field import Draw
@@ -24,18 +24,14 @@ from engine.registry import PairingMethod, parse_options
 from engine.section import decide as section_decide
 from engine.section.state import Section
 from engine.swiss import (
-    TeamLine,
     active_teams,
     check_card_vps,
     check_tie_breaks,
     field_for,
     history_before,
-    round_sections,
-    standings,
-    swiss_section_name,
     team_numbers,
 )
-from engine.swiss_seating import round_movement, round_seats
+from engine.swiss_seating import round_movement, round_seats, round_sections, swiss_section_name
 from engine.tournament import decide as tournament_decide
 from engine.tournament.checks import swiss_of
 from engine.tournament.state import Swiss, Tournament
@@ -75,9 +71,12 @@ class SwissCommands(ApplicationCore):
             parsed = _options(method, given, kind)
             if parsed.odd == "triangle-two-rounds" and _delayed(parsed):
                 raise InvalidInput(
-                    "A triangle over two rounds is scored once its second round is played, "
-                    "so a delayed draw made during that round could not place its teams.",
-                    hint="Give draw_from=previous, or odd=triangle (one round) or odd=bye.",
+                    N_(
+                        "A triangle over two rounds is scored once its second round is played, "
+                        "so a delayed draw made during that round could not place its teams."
+                    ),
+                    hint=N_("Give draw_from=previous, or odd=triangle (one round) or odd=bye."),
+                    code="swiss.triangle_delayed",
                 )
             ties = check_tie_breaks(tie_break, kind)
             for session, names in sorted(tournament.sessions.items()):
@@ -240,14 +239,12 @@ class SwissCommands(ApplicationCore):
         """The recorded draw of round ``rnd``."""
         made = swiss_of(self.tournament(event_id)).draws.get(rnd)
         if made is None:
-            raise NotFound(f"Round {rnd} has not been drawn.")
+            raise NotFound(
+                N_("Round %(round)s has not been drawn."), code="swiss.not_drawn", round=rnd
+            )
         return made.draw
 
-    def swiss_standings(self, event_id: UUID, upto: int | None = None) -> list[TeamLine]:
-        """The Swiss standings by VPs, with each contestant's opponents round by round."""
-        uow = UnitOfWork(self)
-        tournament = uow.tournament(event_id)
-        return standings(self.registry, tournament, _sections(uow, tournament), upto)
+    # The standings are a query: :meth:`engine.application.queries.Queries.swiss_standings`.
 
 
 def _sections(uow: UnitOfWork, tournament: Tournament) -> dict[int, Section]:
@@ -264,9 +261,15 @@ def _check_unplayed(section: Section) -> None:
     """A Swiss seats its own sessions: a section already seated or played is refused."""
     if section.movement is not None or section.tables:
         raise Rejected(
-            f"Session {section.session}, section {section.name} already has a movement or "
-            "results; a Swiss seats each round's session from its draw.",
-            hint="Run the Swiss as a new event (`traveller event create`).",
+            N_(
+                "Session %(session)s, section %(section)s already has a movement or results; a "
+                "Swiss seats each round's session from its draw."
+            ),
+            hint=N_("Run the Swiss as a new event."),
+            code="swiss.seated",
+            fix=Fix("event.create"),
+            session=section.session,
+            section=section.name,
         )
 
 

@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, PositiveInt
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput, Phrase
 
 FieldKind = Literal["teams", "pairs"]
 """What a Swiss event draws: teams (Swiss teams) or pairs (Swiss pairs)."""
@@ -58,16 +58,24 @@ class Field(BaseModel):
 
     def check(self) -> None:
         """Refuse a field whose contestant numbers repeat."""
-        for label, table in (("entry list", self.contestants), *self._tables()):
+        for label, table in ((Phrase(N_("entry list")), self.contestants), *self._tables()):
             twice = sorted(n for n, c in Counter(s.number for s in table).items() if c > 1)
             if twice:
                 raise InvalidInput(
-                    f"The {label} lists {self.names(twice)} more than once.",
-                    hint=f"Give each {self.noun()} once.",
+                    N_("The %(label)s lists %(names)s more than once."),
+                    hint=N_("Give each team once.")
+                    if self.kind == "teams"
+                    else N_("Give each pair once."),
+                    code="swiss.field_twice",
+                    label=label,
+                    names=self.names(twice),
                 )
 
-    def _tables(self) -> list[tuple[str, tuple[Standing, ...]]]:
-        return [(f"standings after round {k}", t) for k, t in enumerate(self.after, 1)]
+    def _tables(self) -> list[tuple[Phrase, tuple[Standing, ...]]]:
+        return [
+            (Phrase(N_("standings after round %(round)s"), round=k), t)
+            for k, t in enumerate(self.after, 1)
+        ]
 
     @property
     def completed(self) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from engine.errors import InvalidInput, PluginError, Rejected
+from engine.errors import N_, InvalidInput, Phrase, PluginError, Rejected
 from engine.pairing.field import Draw, Field, History
 from engine.pairing.rules import PairingOptions
 
@@ -44,23 +44,42 @@ def check_request(rnd: int, field: Field, history: History, options: PairingOpti
     """Refuse a draw that cannot be made, whatever the method: a bad field or bad
     conditions (:class:`InvalidInput`), or a round out of turn (:class:`Rejected`)."""
     if rnd < 1:
-        raise InvalidInput(f"There is no round {rnd}; rounds are numbered from 1.")
+        raise InvalidInput(
+            N_("There is no round %(round)s; rounds are numbered from 1."),
+            code="round.number",
+            round=rnd,
+        )
     field.check()
     options.check(field.kind)
     if options.rounds is not None and rnd > options.rounds:
-        raise Rejected(f"The event has {options.rounds} rounds; there is no round {rnd} to draw.")
+        raise Rejected(
+            N_("The event has %(rounds)s rounds; there is no round %(round)s to draw."),
+            code="swiss.round_beyond",
+            rounds=options.rounds,
+            round=rnd,
+        )
     if history.draw_of(rnd) is not None:
         raise Rejected(
-            f"Round {rnd} is already drawn.",
-            hint="A round may be redrawn, with a reason, while no result of it is recorded.",
+            N_("Round %(round)s is already drawn."),
+            hint=N_("A round may be redrawn, with a reason, while no result of it is recorded."),
+            code="swiss.already_drawn",
+            round=rnd,
         )
     if history.last_round != rnd - 1:
         missing = history.last_round + 1
-        raise Rejected(f"Round {missing} has not been drawn yet.", hint="Draw the rounds in order.")
+        raise Rejected(
+            N_("Round %(round)s has not been drawn yet."),
+            hint=N_("Draw the rounds in order."),
+            code="swiss.not_drawn",
+            round=missing,
+        )
     if len(field.contestants) < 2:
         raise Rejected(
-            f"A Swiss draw needs at least two {field.noun(2)}; the field has "
-            f"{len(field.contestants)}."
+            N_("A Swiss draw needs at least two teams; the field has %(count)s.")
+            if field.kind == "teams"
+            else N_("A Swiss draw needs at least two pairs; the field has %(count)s."),
+            code="swiss.field_small",
+            count=len(field.contestants),
         )
 
 
@@ -103,6 +122,9 @@ def check_draw(
         problems.append(f"it breaks the rematch rule ({who}) without saying why")
     if problems:
         raise PluginError(
-            f"The draw of round {rnd} by {draw.method or 'the pairing method'} is not "
-            f"sound: {'; '.join(problems)}."
+            N_("The draw of round %(round)s by %(method)s is not sound: %(problems)s."),
+            code="swiss.draw_unsound",
+            round=rnd,
+            method=draw.method or Phrase(N_("the pairing method")),
+            problems="; ".join(problems),
         )

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.pairing.field import FieldKind, History
 
 
@@ -191,30 +191,43 @@ class PairingOptions(BaseModel):
         """Refuse conditions that contradict each other or the kind of event."""
         if self.rematch == "not-before-round" and self.rematch_round is None:
             raise InvalidInput(
-                "The rematch rule 'not-before-round' needs the round from which a rematch "
-                "is allowed.",
-                hint="Give rematch_round (for 'no rematch up to round 5', rematch_round=6).",
+                N_(
+                    "The rematch rule 'not-before-round' needs the round from which a rematch "
+                    "is allowed."
+                ),
+                hint=N_("Give rematch_round (for 'no rematch up to round 5', rematch_round=6)."),
+                code="swiss.rematch_round",
             )
         if self.rematch == "last-round-allowed" and self.rounds is None:
             raise InvalidInput(
-                "The rematch rule 'last-round-allowed' needs the number of rounds.",
-                hint="Give rounds.",
+                N_("The rematch rule 'last-round-allowed' needs the number of rounds."),
+                hint=N_("Give rounds."),
+                code="swiss.rematch_rounds",
             )
         if kind == "pairs" and self.odd != "bye":
             raise InvalidInput(
-                "Three pairs cannot play a triangle at one table.",
-                hint="An odd Swiss pairs field plays with a bye: give odd=bye.",
+                N_("Three pairs cannot play a triangle at one table."),
+                hint=N_("An odd Swiss pairs field plays with a bye: give odd=bye."),
+                code="swiss.pairs_triangle",
             )
         if self.odd == "triangle" and self.boards_per_round and self.boards_per_round % 2:
             raise InvalidInput(
-                f"A triangle in one round plays half the round's boards against each "
-                f"opponent, so a round of {self.boards_per_round} boards cannot hold one "
-                "(part 3 ch. 4 §3-2 ③ a).",
-                hint="Play an even number of boards a round, or odd=triangle-two-rounds.",
+                N_(
+                    "A triangle in one round plays half the round's boards against each "
+                    "opponent, so a round of %(boards)s boards cannot hold one "
+                    "(part 3 ch. 4 §3-2 ③ a)."
+                ),
+                hint=N_("Play an even number of boards a round, or odd=triangle-two-rounds."),
+                code="swiss.triangle_boards",
+                boards=self.boards_per_round,
             )
         if self.odd == "triangle-two-rounds" and self.rounds and self.rounds % 2:
             raise InvalidInput(
-                f"A triangle over two rounds needs an even number of rounds; the event "
-                f"has {self.rounds} (part 3 ch. 4 §3-2 ③ b).",
-                hint="Play an even number of rounds, or odd=triangle.",
+                N_(
+                    "A triangle over two rounds needs an even number of rounds; the event "
+                    "has %(rounds)s (part 3 ch. 4 §3-2 ③ b)."
+                ),
+                hint=N_("Play an even number of rounds, or odd=triangle."),
+                code="swiss.triangle_rounds",
+                rounds=self.rounds,
             )

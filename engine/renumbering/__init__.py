@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.errors import InvalidInput, Rejected
+from engine.errors import N_, Fix, InvalidInput, Rejected
 from engine.renumbering.find import renumber
 from engine.renumbering.types import Block, Move, PlayedSection, Renumbering, SectionSeat
 from engine.renumbering.verify import check
@@ -102,14 +102,22 @@ def plan(
     out when there is one) whose pairs must stay put; ``moves`` fixes some pairs' new
     seats (``A:NS3=B:5``); ``rematches`` lets pairs who met meet again."""
     if played[0].session == following[0].session:
-        raise InvalidInput("A session's pairs are renumbered into another session.")
+        raise InvalidInput(
+            N_("A session's pairs are renumbered into another session."),
+            code="renumber.same_session",
+        )
     sessions = (played[0].session, following[0].session)
     for state in played:
         if state.movement is None:
             raise Rejected(
-                f"Section {state.name} of session {state.session} has no movement, so who met "
-                "whom is not known.",
-                hint="Assign its movement first.",
+                N_(
+                    "Section %(section)s of session %(session)s has no movement, so who met "
+                    "whom is not known."
+                ),
+                hint=N_("Assign its movement first."),
+                code="renumber.no_movement",
+                section=state.name,
+                session=state.session,
             )
     check_following(tournament, following, sessions[0])
     names = [s.name for s in played]
@@ -118,7 +126,12 @@ def plan(
     for text in moves:
         old, sep, new = text.partition("=")
         if not sep:
-            raise InvalidInput(f"{text!r} is not a move.", hint="Write OLD=NEW, such as A:NS3=B:5.")
+            raise InvalidInput(
+                N_("%(text)s is not a move."),
+                hint=N_("Write OLD=NEW, such as A:NS3=B:5."),
+                code="renumber.move_text",
+                text=repr(text),
+            )
         fixed[SectionSeat.parse(old, names)] = SectionSeat.parse(new, later)
     return renumber(
         [
@@ -148,15 +161,29 @@ def check_following(tournament: Tournament, following: Sequence[Section], source
     for state in following:
         if state.movement is None:
             raise Rejected(
-                f"Section {state.name} of session {state.session} has no movement yet: the "
-                "new numbers are seats of the next session's movements.",
-                hint=f"Assign it first: `traveller movement assign --session {state.session} "
-                f"--section {state.name} --family ... --tables N`.",
+                N_(
+                    "Section %(section)s of session %(session)s has no movement yet: the new "
+                    "numbers are seats of the next session's movements."
+                ),
+                hint=N_("Assign it a movement first."),
+                code="renumber.no_movement",
+                fix=Fix(
+                    "movement.assign",
+                    fields={"session": state.session, "section": state.name},
+                    needs=("family", "tables"),
+                ),
+                section=state.name,
+                session=state.session,
             )
         if state.rounds_started or state.tables:
             raise Rejected(
-                f"Section {state.name} of session {state.session} has started play; its pairs "
-                "can no longer be seated anew."
+                N_(
+                    "Section %(section)s of session %(session)s has started play; its pairs "
+                    "can no longer be seated anew."
+                ),
+                code="renumber.started",
+                section=state.name,
+                session=state.session,
             )
         own = sorted(
             e
@@ -165,8 +192,15 @@ def check_following(tournament: Tournament, following: Sequence[Section], source
         )
         if own:
             raise Rejected(
-                f"Section {state.name} of session {state.session} already seats pairs registered "
-                f"for it ({', '.join(own)}); these are the seats of the pairs of session "
-                f"{source}.",
-                hint=f"Withdraw those entries, or register them in session {source} instead.",
+                N_(
+                    "Section %(section)s of session %(session)s already seats pairs registered "
+                    "for it (%(entries)s); these are the seats of the pairs of session "
+                    "%(source)s."
+                ),
+                hint=N_("Withdraw those entries, or register them in session %(source)s instead."),
+                code="renumber.own_entries",
+                section=state.name,
+                session=state.session,
+                entries=", ".join(own),
+                source=source,
             )

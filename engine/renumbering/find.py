@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import replace
 
-from engine.errors import Rejected
+from engine.errors import N_, Fix, Phrase, Rejected
 from engine.movement import Movement
 from engine.renumbering.groups import sit_outs
 from engine.renumbering.problem import PairToSeat, Problem, pose
@@ -58,9 +58,11 @@ def _search(problem: Problem, empties: int, budget: Budget) -> Renumbering | Non
             found = search.solve()
         except Exhausted:
             raise Rejected(
-                f"No renumbering was found within {SEARCH_LIMIT} steps of the search.",
-                hint="Fix some pairs' moves yourself (--move OLD=NEW), and the rest will be "
-                "found around them.",
+                N_("No renumbering was found within %(steps)s steps of the search."),
+                hint=N_("Fix some pairs' moves yourself, and the rest will be found around them."),
+                code="renumber.search",
+                fix=Fix(None, needs=("move",)),
+                steps=SEARCH_LIMIT,
             ) from None
         if found is not None:
             return _renumbering(problem, search.seat_everyone(*found))
@@ -71,8 +73,13 @@ def _check_pairs_games(played: Sequence[PlayedSection], following: Mapping[str, 
     for name, movement in [(s.name, s.movement) for s in played] + list(following.items()):
         if movement.kind != "pairs":
             raise Rejected(
-                f"Section {name} plays a {movement.kind} movement; pairs are renumbered "
-                "between sessions of a pairs game only."
+                N_(
+                    "Section %(section)s plays a %(kind)s movement; pairs are renumbered "
+                    "between sessions of a pairs game only."
+                ),
+                code="renumber.not_pairs",
+                section=name,
+                kind=movement.kind,
             )
 
 
@@ -80,23 +87,40 @@ def _check_sizes(problem: Problem, empties: int) -> None:
     seats, pairs = len(problem.slots), len(problem.entries)
     if empties < 0:
         raise Rejected(
-            f"The next session's movements seat {seats} pairs, but {pairs} pairs go on to it.",
-            hint="Assign movements with more tables to the next session's sections.",
+            N_(
+                "The next session's movements seat %(seats)s pairs, but %(pairs)s pairs go on "
+                "to it."
+            ),
+            hint=N_("Assign movements with more tables to the next session's sections."),
+            code="renumber.too_few_seats",
+            seats=seats,
+            pairs=pairs,
         )
     if empties > len(problem.following):
         raise Rejected(
-            f"The next session's movements seat {seats} pairs, {empties} more than the "
-            f"{pairs} pairs going on to it; a section can leave only one seat empty (its "
-            "phantom).",
-            hint="Assign movements with fewer tables to the next session's sections.",
+            N_(
+                "The next session's movements seat %(seats)s pairs, %(empties)s more than the "
+                "%(pairs)s pairs going on to it; a section can leave only one seat empty (its "
+                "phantom)."
+            ),
+            hint=N_("Assign movements with fewer tables to the next session's sections."),
+            code="renumber.too_many_seats",
+            seats=seats,
+            empties=empties,
+            pairs=pairs,
         )
     asking = sum(1 for e in problem.entries if e.wants_still)
     still = sum(1 for s in problem.slots if s.still)
     if asking > still:
         raise Rejected(
-            f"{asking} pairs asked to stay put, but the next session's movements have only "
-            f"{still} stationary seats.",
-            hint="Choose movements with more stationary pairs (a Mitchell's NS pairs stay).",
+            N_(
+                "%(asking)s pairs asked to stay put, but the next session's movements have only "
+                "%(still)s stationary seats."
+            ),
+            hint=N_("Choose movements with more stationary pairs (a Mitchell's NS pairs stay)."),
+            code="renumber.stationary",
+            asking=asking,
+            still=still,
         )
 
 
@@ -165,20 +189,32 @@ def _impossible(problem: Problem, empties: int) -> Rejected:
         seats = [s for s in problem.slots if s.bin == b]
         if part.moving and strangers < len(seats) - min(empties, 1):
             return Rejected(
-                f"Section {seats[0].seat.section} of the next session seats {len(seats)} "
-                "pairs who all meet one another, but at most "
-                f"{strangers} pairs who never met one another can be found (a line of each "
-                "Mitchell, the stationary pairs or one moving pair of each Howell).",
-                hint="Keep each section's movement and move whole groups between sections "
-                "(JCBL part 3 ch. 3 §5), or play a single section as an interwoven Howell, "
-                "whose pairs keep their seats (`traveller session seat --from-session N`).",
+                N_(
+                    "Section %(section)s of the next session seats %(seats)s pairs who all meet "
+                    "one another, but at most %(strangers)s pairs who never met one another can "
+                    "be found (a line of each Mitchell, the stationary pairs or one moving pair "
+                    "of each Howell)."
+                ),
+                hint=N_(
+                    "Keep each section's movement and move whole groups between sections (JCBL "
+                    "part 3 ch. 3 §5), or play a single section as an interwoven Howell, whose "
+                    "pairs keep their seats."
+                ),
+                code="renumber.strangers",
+                fix=Fix("session.seat", needs=("from_session",)),
+                section=seats[0].seat.section,
+                seats=len(seats),
+                strangers=strangers,
             )
-    loosened: list[tuple[str, Callable[[PairToSeat], PairToSeat]]] = [
+    loosened: list[tuple[Phrase, Callable[[PairToSeat], PairToSeat]]] = [
         (
-            "the pairs who asked to stay put cannot all have stationary seats",
+            Phrase(N_("the pairs who asked to stay put cannot all have stationary seats")),
             lambda e: replace(e, wants_still=False),
         ),
-        ("pairs who sat out would sit out again", lambda e: replace(e, sat_out=False)),
+        (
+            Phrase(N_("pairs who sat out would sit out again")),
+            lambda e: replace(e, sat_out=False),
+        ),
     ]
     for why, loosen in loosened:
         entries = [loosen(e) for e in problem.entries]
@@ -190,13 +226,23 @@ def _impossible(problem: Problem, empties: int) -> Rejected:
             continue
         if found is not None:
             return Rejected(
-                f"No renumbering keeps every pair from meeting a first-session opponent "
-                f"again: {why}.",
-                hint="Change the stationary requests or the next session's movements.",
+                N_(
+                    "No renumbering keeps every pair from meeting a first-session opponent "
+                    "again: %(why)s."
+                ),
+                hint=N_("Change the stationary requests or the next session's movements."),
+                code="renumber.impossible",
+                why=why,
             )
     return Rejected(
-        "No renumbering keeps every pair from meeting a first-session opponent again with "
-        "these movements.",
-        hint="Choose the next session's movements so that the groups that never met can be "
-        "moved between sections (JCBL part 3 ch. 3 §5), or fix some moves (--move).",
+        N_(
+            "No renumbering keeps every pair from meeting a first-session opponent again with "
+            "these movements."
+        ),
+        hint=N_(
+            "Choose the next session's movements so that the groups that never met can be "
+            "moved between sections (JCBL part 3 ch. 3 §5), or fix some moves yourself."
+        ),
+        code="renumber.impossible",
+        fix=Fix(None, needs=("move",)),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.errors import NotFound, Rejected
+from engine.errors import N_, NotFound, Rejected
 from engine.movement import Movement
 from engine.renumbering.groups import groups, opponents, sit_outs
 from engine.renumbering.types import PlayedSection, SectionSeat
@@ -83,9 +83,14 @@ def pose(
         stray = sorted((p for p in section.seats if p not in movement.pairs), key=pair_order)
         if stray:
             raise Rejected(
-                f"Section {section.name} seats a pair at {stray[0]}, which its movement "
-                "does not have.",
-                hint="Seat the section's pairs again (assign its movement).",
+                N_(
+                    "Section %(section)s seats a pair at %(pair)s, which its movement "
+                    "does not have."
+                ),
+                hint=N_("Seat the section's pairs again (assign its movement)."),
+                code="renumber.stray_seat",
+                section=section.name,
+                pair=str(stray[0]),
             )
         met = opponents(movement, section.phantom)
         rests = sit_outs(movement, section.phantom)
@@ -125,18 +130,30 @@ def pose(
     fixed: dict[int, int] = {}
     for old, new in moves.items():
         if old not in entry_at:
-            raise NotFound(f"No pair of the session played sits at {old}.")
+            raise NotFound(
+                N_("No pair of the session played sits at %(seat)s."),
+                code="renumber.no_pair_at",
+                seat=str(old),
+            )
         if new not in slot_at:
             raise NotFound(
-                f"The next session has no seat {new}.",
-                hint="Give a pair number of that section's movement.",
+                N_("The next session has no seat %(seat)s."),
+                hint=N_("Give a pair number of that section's movement."),
+                code="renumber.no_seat",
+                seat=str(new),
             )
         if slot_at[new] in fixed.values():
-            raise Rejected(f"Two pairs are moved to {new}.")
+            raise Rejected(
+                N_("Two pairs are moved to %(seat)s."), code="renumber.seat_twice", seat=str(new)
+            )
         fixed[entry_at[old]] = slot_at[new]
     unknown = [seat for seat in stationary if seat not in entry_at]
     if unknown:
-        raise NotFound(f"No pair of the session played sits at {unknown[0]}.")
+        raise NotFound(
+            N_("No pair of the session played sits at %(seat)s."),
+            code="renumber.no_pair_at",
+            seat=str(unknown[0]),
+        )
     return Problem(
         entries,
         slots,

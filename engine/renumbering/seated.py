@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from engine.errors import NotFound, Rejected
+from engine.errors import N_, Fix, NotFound, Rejected
 from engine.renumbering import check_following
 from engine.renumbering.types import Move, Renumbering, SectionSeat
 from engine.seating import Pair, pair_order
@@ -48,10 +48,17 @@ def same_seat_moves(played: Sequence[Section], following: Sequence[Section]) -> 
     after = [s.name for s in following]
     if before != after:
         raise Rejected(
-            f"Session {played[0].session} has sections {', '.join(before)} and session "
-            f"{following[0].session} {', '.join(after)}: pairs keep their seats only between "
-            "sessions of the same sections.",
-            hint="Give the pairs new seats with `traveller renumber`.",
+            N_(
+                "Session %(session)s has sections %(before)s and session %(next)s %(after)s: "
+                "pairs keep their seats only between sessions of the same sections."
+            ),
+            hint=N_("Give the pairs new seats."),
+            code="seat.sections",
+            fix=Fix("renumber"),
+            session=played[0].session,
+            before=", ".join(before),
+            next=following[0].session,
+            after=", ".join(after),
         )
     return [
         f"{s.name}:{p.key}={s.name}:{p.key}"
@@ -85,9 +92,12 @@ def qualifier_seats(
         )
         if found is None:
             raise NotFound(
-                f"{', '.join(q.names)} qualified from {stage!r} but sat in none of its "
-                "sessions' sections.",
-                hint="Record the carry-over again (`traveller stage carry-over`).",
+                N_("%(names)s qualified from %(stage)s but sat in none of its sessions' sections."),
+                hint=N_("Record the carry-over again."),
+                code="carry_over.qualifier",
+                fix=Fix("stage.carry-over"),
+                names=", ".join(q.names),
+                stage=repr(stage),
             )
         qualifiers.append(found)
     dealt = _deal(qualifiers, following)
@@ -112,9 +122,14 @@ def _carry_over_from(tournament: Tournament, stage: str) -> CarryOverRecorded:
     found = [c for c in tournament.ranking.carry_overs.values() if c.source == stage]
     if not found:
         raise NotFound(
-            f"No carry-over has been recorded from stage {stage!r}, so its qualifiers are "
-            "not known.",
-            hint=f"Record it first: `traveller stage carry-over --from {stage} --to FINAL ...`.",
+            N_(
+                "No carry-over has been recorded from stage %(stage)s, so its qualifiers are "
+                "not known."
+            ),
+            hint=N_("Record it first."),
+            code="carry_over.missing",
+            fix=Fix("stage.carry-over", fields={"source": stage}, needs=("stage",)),
+            stage=repr(stage),
         )
     return found[-1]
 
@@ -153,9 +168,15 @@ def _deal(
     seats = sum(room.values())
     if not seats - len(following) <= len(qualifiers) <= seats:
         raise Rejected(
-            f"{len(qualifiers)} qualified, but session {following[0].session}'s movements "
-            f"seat {seats} (one fewer a section with a phantom).",
-            hint="Assign movements that fit the qualifiers to the final's sections first.",
+            N_(
+                "%(qualified)s qualified, but session %(session)s's movements "
+                "seat %(seats)s (one fewer a section with a phantom)."
+            ),
+            hint=N_("Assign movements that fit the qualifiers to the final's sections first."),
+            code="renumber.qualifiers_fit",
+            qualified=len(qualifiers),
+            session=following[0].session,
+            seats=seats,
         )
     dealt: dict[str, list[tuple[Entry, SectionSeat]]] = {s.name: [] for s in following}
     turns = itertools.cycle([s.name for s in following])

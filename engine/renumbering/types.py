@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from engine.errors import InvalidInput, NotFound
+from engine.errors import N_, InvalidInput, NotFound
 from engine.movement import Movement
 from engine.seating import Pair
 from engine.tournament import PairMove
@@ -38,20 +38,31 @@ class SectionSeat(NamedTuple):
             pair = section
             if len(sections) != 1:
                 raise InvalidInput(
-                    f"{text!r} does not say which section.",
-                    hint=f"Write SECTION:PAIR, such as {sections[0]}:NS3 or {sections[-1]}:5.",
+                    N_("%(text)s does not say which section."),
+                    hint=N_("Write SECTION:PAIR, such as %(first)s:NS3 or %(last)s:5."),
+                    code="seat.section_missing",
+                    text=repr(text),
+                    first=sections[0],
+                    last=sections[-1],
                 )
             section = sections[0]
         if section not in sections:
             raise NotFound(
-                f"There is no section {section!r} ({text!r}).",
-                hint="Sections: " + ", ".join(sections) + ".",
+                N_("There is no section %(section)s (%(text)s)."),
+                hint=N_("Sections: %(sections)s."),
+                code="seat.section_unknown",
+                section=repr(section),
+                text=repr(text),
+                sections=", ".join(sections),
             )
         try:
             number = Pair.parse(pair)
         except ValueError:
             raise InvalidInput(
-                f"{text!r} is not a seat.", hint="Write SECTION:PAIR, such as A:NS3 or B:5."
+                N_("%(text)s is not a seat."),
+                hint=N_("Write SECTION:PAIR, such as A:NS3 or B:5."),
+                code="seat.text",
+                text=repr(text),
             ) from None
         return cls(section, number)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from engine.errors import Rejected
+from engine.errors import N_, Phrase, Rejected
 from engine.movement import Movement
 from engine.renumbering.groups import opponents, sit_outs
 from engine.renumbering.types import PlayedSection, Renumbering, SectionSeat
@@ -80,5 +80,12 @@ def check(
         if found is not None and found.new.pair not in following[found.new.section].stationary:
             problems.append(f"{label[found.entry]} asked to stay put but moves to {found.new}")
     if problems:
-        more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""
-        raise Rejected(f"This renumbering cannot be used: {'; '.join(problems[:5])}{more}.")
+        more = (
+            Phrase(N_("; and %(more)s more"), more=len(problems) - 5) if len(problems) > 5 else ""
+        )
+        raise Rejected(
+            N_("This renumbering cannot be used: %(problems)s%(more)s."),
+            code="renumber.unsound",
+            problems="; ".join(problems[:5]),
+            more=more,
+        )

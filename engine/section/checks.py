@@ -3,24 +3,25 @@
 Each function either returns quietly (or returns the value as it will be recorded)
 or raises an error from :mod:`engine.errors` whose message tells the director what
 is wrong and what to do about it. Checks on a result entry alone are in
-:mod:`engine.section.results`.
+:mod:`engine.section.results`; those of a fouled board's groups and of an assigned score
+in :mod:`engine.section.assigned`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
-from engine.bridge import possible_scores_ns, vulnerability
 from engine.errors import (
+    N_,
     DuplicateResult,
-    ImpossibleScore,
+    Fix,
     InvalidInput,
     InvalidMovement,
     NotFound,
     NotScheduled,
+    Phrase,
     Rejected,
 )
 from engine.movement import Movement
@@ -39,8 +40,10 @@ from engine.validator import validate
 def check_can_assign(state: Section) -> None:
     if state.tables:
         raise Rejected(
-            f"Section {state.name} already has results; its movement cannot be changed now.",
-            hint="Correct results individually, or run the section in a new session.",
+            N_("Section %(section)s already has results; its movement cannot be changed now."),
+            hint=N_("Correct results individually, or run the section in a new session."),
+            code="movement.has_results",
+            section=state.name,
         )
 
 
@@ -62,13 +65,23 @@ def tables_for(entries: Sequence[Entry], tables: int | None) -> int:
     sitting out) or one team a table (NS at home, EW at an opponents' table)."""
     if tables is not None:
         if tables < 1:
-            raise InvalidInput("A movement needs at least one table.")
+            raise InvalidInput(
+                N_("A movement needs at least one table."), code="movement.no_tables"
+            )
         return tables
     if not entries:
         raise InvalidInput(
-            "No entries are registered in this section, so the number of tables is unknown.",
-            hint="Register the pairs (players or teams) first, or give --tables N (a later "
-            "session: then seat it from an earlier one with `traveller session seat`).",
+            N_("No entries are registered in this section, so the number of tables is unknown."),
+            hint=N_(
+                "Register the pairs (players or teams) first, or give the number of tables (a "
+                "later session: then seat it from an earlier one)."
+            ),
+            code="movement.no_entries",
+            fix=(
+                Fix("entry.add"),
+                Fix(None, needs=("tables",)),
+                Fix("session.seat", needs=("from_session",)),
+            ),
         )
     kind = entry_kind(entries[0].players)
     if kind == "individual":
@@ -83,9 +96,14 @@ def validated(movement: Movement, plugin: MovementFamily) -> Movement:
         return validate(movement)
     except InvalidMovement as exc:
         raise InvalidMovement(
-            f"The {plugin.name} plugin built a movement that breaks the rules of duplicate "
-            f"play, so it was not assigned: {exc.message}",
+            N_(
+                "The %(plugin)s plugin built a movement that breaks the rules of duplicate "
+                "play, so it was not assigned: %(problem)s"
+            ),
             problems=exc.problems,
+            code="movement.plugin_broken",
+            plugin=plugin.name,
+            problem=Phrase(exc.template, **exc.values),
         ) from exc
 
 
@@ -124,21 +142,37 @@ def seat(movement: Movement, entries: Sequence[Entry]) -> tuple[dict[Pair, str],
     kind = entry_kind(entries[0].players)
     if kind != movement.kind:
         raise Rejected(
-            f"The {movement.family} movement is for {ENTRY_WORDS[movement.kind]}, but the "
-            f"section's entries are {ENTRY_WORDS[kind]}.",
-            hint="Choose a movement for " + ENTRY_WORDS[kind] + " (see `traveller movement list`).",
+            N_(
+                "The %(family)s movement is for %(kind)s, but the section's entries are "
+                "%(entries)s."
+            ),
+            hint=N_("Choose a movement for %(entries)s."),
+            code="movement.wrong_kind",
+            fix=Fix("movement.list"),
+            family=movement.family,
+            kind=Phrase(ENTRY_WORDS[movement.kind]),
+            entries=Phrase(ENTRY_WORDS[kind]),
         )
     places = list(movement.teams if kind == "teams" else movement.pairs)
     phantom: Pair | None = None
     if kind == "pairs" and len(entries) == len(places) - 1:
         phantom = movement.phantom or places[-1]
     elif len(entries) != len(places):
-        spare = " (one fewer with a phantom)" if kind == "pairs" else ""
+        spare = Phrase(N_(" (one fewer with a phantom)")) if kind == "pairs" else ""
         raise Rejected(
-            f"A {movement.tables}-table {movement.family} seats {len(places)} "
-            f"{ENTRY_WORDS[kind]}{spare}; {len(entries)} are registered.",
-            hint="Give the number of tables that fits with --tables, or register or withdraw "
-            "entries.",
+            N_(
+                "A %(tables)s-table %(family)s seats %(places)s %(entries)s%(spare)s; "
+                "%(registered)s are registered."
+            ),
+            hint=N_("Give the number of tables that fits, or register or withdraw entries."),
+            code="movement.size",
+            fix=Fix(None, needs=("tables",)),
+            tables=movement.tables,
+            family=movement.family,
+            places=len(places),
+            entries=Phrase(ENTRY_WORDS[kind]),
+            spare=spare,
+            registered=len(entries),
         )
     free = [p for p in places if p != phantom]
     placed: dict[Pair, str] = {}
@@ -150,9 +184,12 @@ def seat(movement: Movement, entries: Sequence[Entry]) -> tuple[dict[Pair, str],
             wanted = Pair(wanted.number, Line.NS)
         if wanted not in free or wanted in placed:
             raise Rejected(
-                f"Entry {e.id} asked for number {e.requested_pair}, which this movement "
-                "cannot give.",
-                hint="Numbers available: " + ", ".join(str(p) for p in free) + ".",
+                N_("Entry %(entry)s asked for number %(pair)s, which this movement cannot give."),
+                hint=N_("Numbers available: %(available)s."),
+                code="entry.number_unavailable",
+                entry=e.id,
+                pair=e.requested_pair,
+                available=", ".join(str(p) for p in free),
             )
         placed[wanted] = e.id
     rest = iter(p for p in free if p not in placed)
@@ -171,18 +208,32 @@ def seat(movement: Movement, entries: Sequence[Entry]) -> tuple[dict[Pair, str],
 
 def check_round_start(state: Section, round: int) -> None:
     if state.movement is None:
-        raise Rejected("Assign a movement before starting rounds.")
+        raise Rejected(N_("Assign a movement before starting rounds."), code="round.no_movement")
     expected = (state.current_round or 0) + 1
     if state.current_round is not None and state.current_round not in state.rounds_ended:
         raise Rejected(
-            f"Round {state.current_round} has not ended yet.",
-            hint=f"End it with `traveller round end --event {event_option(state.tournament)} "
-            f"{state.current_round}`.",
+            N_("Round %(round)s has not ended yet."),
+            hint=N_("End it first."),
+            code="round.not_ended",
+            fix=Fix(
+                "round.end",
+                fields={"event": event_option(state.tournament), "round": state.current_round},
+            ),
+            round=state.current_round,
         )
     if expected > state.movement.rounds:
-        raise Rejected(f"All {state.movement.rounds} rounds of this movement have been played.")
+        raise Rejected(
+            N_("All %(rounds)s rounds of this movement have been played."),
+            code="round.all_played",
+            rounds=state.movement.rounds,
+        )
     if round != expected:
-        raise Rejected(f"The next round is round {expected}, not {round}.")
+        raise Rejected(
+            N_("The next round is round %(expected)s, not %(round)s."),
+            code="round.out_of_order",
+            expected=expected,
+            round=round,
+        )
 
 
 def check_round_started(
@@ -201,32 +252,56 @@ def check_round_started(
     now = state.current_round
     if now is not None and played_in <= now:
         return
-    where = f"Board {board} (NS {ns} v EW {ew}) is played in round {played_in}"
-    if scheduled is None:
-        where = f"The slip of board {board} (NS {ns} v EW {ew}) is for round {played_in}"
+    latest = "" if now is None else Phrase(N_(" (round %(now)s is the latest started)"), now=now)
     raise Rejected(
-        f"{where} of section {state.name}, which has not started"
-        + ("" if now is None else f" (round {now} is the latest started)")
-        + "; this event enforces rounds.",
-        hint=f"Check the board and pair numbers on the slip, or start round {played_in} "
-        f"when the pairs move (`traveller round start {played_in}{_where(state)}`). To enter "
-        "results in any order (paper travellers after play): `traveller event rounds --free`.",
+        N_(
+            "Board %(board)s (NS %(ns)s v EW %(ew)s) is played in round %(round)s of section "
+            "%(section)s, which has not started%(latest)s; this event enforces rounds."
+        )
+        if scheduled is not None
+        else N_(
+            "The slip of board %(board)s (NS %(ns)s v EW %(ew)s) is for round %(round)s of "
+            "section %(section)s, which has not started%(latest)s; this event enforces rounds."
+        ),
+        hint=N_(
+            "Check the board and pair numbers on the slip, or start round %(round)s when the "
+            "pairs move. To enter results in any order (paper travellers after play), let the "
+            "event's rounds be free."
+        ),
+        code="round.not_started",
+        fix=(
+            Fix("round.start", fields={"round": played_in, **_where(state)}),
+            Fix("event.rounds", fields={"enforce": False}),
+        ),
+        board=board,
+        ns=ns,
+        ew=ew,
+        round=played_in,
+        section=state.name,
+        latest=latest,
     )
 
 
-def _where(state: Section) -> str:
-    """The options naming the section in a command, where it is not the default."""
-    return (f" --session {state.session}" if state.session != 1 else "") + (
-        f" --section {state.name}" if state.name != "A" else ""
+def _where(state: Section) -> dict[str, object]:
+    """The fields naming the section in a command, where it is not the default."""
+    return ({"session": state.session} if state.session != 1 else {}) | (
+        {"section": state.name} if state.name != "A" else {}
     )
 
 
 def check_round_end(state: Section, round: int) -> None:
     if state.current_round != round or round in state.rounds_ended:
         now = state.current_round
+        playing = (
+            Phrase(N_(" Round %(now)s is."), now=now)
+            if now is not None and now not in state.rounds_ended
+            else ""
+        )
         raise Rejected(
-            f"Round {round} is not in play."
-            + (f" Round {now} is." if now is not None and now not in state.rounds_ended else ""),
+            N_("Round %(round)s is not in play.%(playing)s"),
+            code="round.not_in_play",
+            round=round,
+            playing=playing,
         )
 
 
@@ -237,18 +312,34 @@ def check_numbering(state: Section, numbering: Numbering) -> None:
     """A section numbers its pairs one way for good."""
     if state.numbering is not None and state.numbering is not numbering:
         raise Rejected(
-            f"Section {state.name} numbers its pairs {state.numbering.value}-style; "
-            f"it cannot switch to {numbering.value}.",
-            hint="Leave out --numbering, or give the section's own numbering.",
+            N_(
+                "Section %(section)s numbers its pairs %(numbering)s-style; it cannot switch "
+                "to %(asked)s."
+            ),
+            hint=N_("Leave out the numbering, or give the section's own numbering."),
+            code="numbering.switch",
+            fix=Fix(None, fields={"numbering": state.numbering.value}),
+            section=state.name,
+            numbering=state.numbering.value,
+            asked=numbering.value,
         )
 
 
 def require_numbering(state: Section) -> None:
     if state.numbering is None:
         raise Rejected(
-            f"Section {state.name} has no movement and no pair numbering yet.",
-            hint="Assign a movement, or give --numbering mitchell (NS and EW numbered "
-            "separately) or --numbering howell (one series).",
+            N_("Section %(section)s has no movement and no pair numbering yet."),
+            hint=N_(
+                "Assign a movement, or give the numbering: mitchell (NS and EW numbered "
+                "separately) or howell (one series)."
+            ),
+            code="numbering.missing",
+            fix=(
+                Fix("movement.assign"),
+                Fix(None, fields={"numbering": "mitchell"}),
+                Fix(None, fields={"numbering": "howell"}),
+            ),
+            section=state.name,
         )
 
 
@@ -269,31 +360,57 @@ def check_pairs_and_board(
     named (a correction or an adjusted score of its table: it withdrew mid-session, and
     what it played, or left unplayed, is still the director's to put right)."""
     if board < 1:
-        raise InvalidInput(f"There is no board {board}: boards are numbered from 1.")
+        raise InvalidInput(
+            N_("There is no board %(board)s: boards are numbered from 1."),
+            code="board.number",
+            board=board,
+        )
     if ns < 1 or ew < 1:
-        raise InvalidInput("Pair numbers start at 1.")
+        raise InvalidInput(N_("Pair numbers start at 1."), code="pair.number")
     ns_pair, ew_pair = state.pair(Line.NS, ns), state.pair(Line.EW, ew)
     if ns_pair == ew_pair:
-        raise InvalidInput(f"Pair {ns_pair} cannot play against itself.")
+        raise InvalidInput(
+            N_("Pair %(pair)s cannot play against itself."),
+            code="pair.against_itself",
+            pair=str(ns_pair),
+        )
     movement = state.movement
     if movement is None:
         return
     if board not in movement.boards:
         raise NotFound(
-            f"Board {board} is not played in section {state.name} "
-            f"(boards {movement.boards[0]}–{movement.boards[-1]})."
+            N_("Board %(board)s is not played in section %(section)s (boards %(first)s–%(last)s)."),
+            code="board.not_played",
+            board=board,
+            section=state.name,
+            first=movement.boards[0],
+            last=movement.boards[-1],
         )
     for pair in (ns_pair, ew_pair):
         if pair not in movement.pairs:
-            raise NotFound(f"There is no pair {pair} in section {state.name}.")
+            raise NotFound(
+                N_("There is no pair %(pair)s in section %(section)s."),
+                code="pair.not_found",
+                pair=str(pair),
+                section=state.name,
+            )
         if pair == state.phantom:
-            raise Rejected(f"Pair {pair} is the phantom (the sit-out): it has no results.")
+            raise Rejected(
+                N_("Pair %(pair)s is the phantom (the sit-out): it has no results."),
+                code="pair.phantom",
+                pair=str(pair),
+            )
         entry = seated_entry(tournament, state, pair)
         if entry is not None and entry.withdrawn and not withdrawn:
             raise Rejected(
-                f"Pair {pair} ({', '.join(entry.names)}) has withdrawn: it plays no more boards.",
-                hint="Give its opponents an adjusted score for the boards it did not play; a "
-                "result it played before withdrawing can still be corrected.",
+                N_("Pair %(pair)s (%(names)s) has withdrawn: it plays no more boards."),
+                hint=N_(
+                    "Give its opponents an adjusted score for the boards it did not play; a "
+                    "result it played before withdrawing can still be corrected."
+                ),
+                code="pair.withdrawn",
+                pair=str(pair),
+                names=", ".join(entry.names),
             )
     if (board, ns_pair, ew_pair) in movement.scheduled or allow_unscheduled:
         return
@@ -302,26 +419,45 @@ def check_pairs_and_board(
         for e in movement.schedule
         if board in e.boards and ns_pair in (movement.ns_pair(e), movement.ew_pair(e))
     ]
-    told = ""
+    told: Phrase | str = ""
     if where:
         e = where[0]
         # Who holds which cards: on an arrow-switched board the pair numbered EW plays NS.
         held_ns, held_ew = movement.cards(e)
-        switched = (
-            f" (the boards are arrow-switched: pair {held_ns.number} plays them NS)"
+        switched: Phrase | str = (
+            Phrase(
+                N_(" (the boards are arrow-switched: pair %(pair)s plays them NS)"),
+                pair=held_ns.number,
+            )
             if e.arrow_switch
             else ""
         )
-        told = (
-            f" The movement has board {board} played by NS {held_ns.number} against EW "
-            f"{held_ew.number} in round {e.round} at table {e.table}{switched}."
+        told = Phrase(
+            N_(
+                " The movement has board %(board)s played by NS %(ns)s against EW %(ew)s in "
+                "round %(round)s at table %(table)s%(switched)s."
+            ),
+            board=board,
+            ns=held_ns.number,
+            ew=held_ew.number,
+            round=e.round,
+            table=e.table,
+            switched=switched,
         )
-    hint = "Check the pair numbers on the slip."
-    if overridable:
-        hint += ' If they really played it, record it with --override "REASON".'
     raise NotScheduled(
-        f"The movement does not have NS {ns} and EW {ew} playing board {board}.{told}",
-        hint=hint,
+        N_("The movement does not have NS %(ns)s and EW %(ew)s playing board %(board)s.%(told)s"),
+        hint=N_(
+            "Check the pair numbers on the slip. If they really played it, record it with an "
+            "override and its reason."
+        )
+        if overridable
+        else N_("Check the pair numbers on the slip."),
+        code="result.not_scheduled",
+        fix=Fix(None, needs=("override",)) if overridable else (),
+        ns=ns,
+        ew=ew,
+        board=board,
+        told=told,
     )
 
 
@@ -338,17 +474,32 @@ def find_table(state: Section, board: int, ns: int, ew: int, *, closed: bool = F
     recorded is then added only once the session is reopened)."""
     found = table_if_any(state, board, ns, ew)
     if found is None:
-        add = (
-            f"reopen session {state.session} (`traveller session reopen --event "
-            f'{event_option(state.tournament)} --session {state.session} --reason "..."`) '
-            "and record it with `traveller result add`"
-            if closed
-            else "record it with `traveller result add`"
+        reopen = Fix(
+            "session.reopen",
+            fields={"event": event_option(state.tournament), "session": state.session},
+            needs=("reason",),
         )
         raise NotFound(
-            f"Board {board} has no result for NS {ns} against EW {ew} to correct.",
-            hint=f"If the pair numbers themselves were wrong, give the recorded ones with "
-            f"--was-ns/--was-ew; if the table has no result yet, {add}.",
+            N_("Board %(board)s has no result for NS %(ns)s against EW %(ew)s to correct."),
+            hint=N_(
+                "If the pair numbers themselves were wrong, give the recorded ones (was NS, was "
+                "EW); if the table has no result yet, reopen session %(session)s and record it."
+            )
+            if closed
+            else N_(
+                "If the pair numbers themselves were wrong, give the recorded ones (was NS, was "
+                "EW); if the table has no result yet, record it."
+            ),
+            code="result.not_found",
+            fix=(
+                Fix(None, needs=("was_ns", "was_ew")),
+                *([reopen] if closed else []),
+                Fix("result.add", fields={"board": board, "ns": ns, "ew": ew}),
+            ),
+            board=board,
+            ns=ns,
+            ew=ew,
+            session=state.session,
         )
     return found
 
@@ -378,133 +529,19 @@ def check_not_recorded(
         found = state.entry_for(board, pair)
         if found is not None and found is not keep:
             raise DuplicateResult(
-                f"Pair {pair} already has a result on board {board} "
-                f"(NS {found.ns.number} against EW {found.ew.number}).",
-                hint=f"To change it use `traveller result correct --board {board} "
-                f'--ns {found.ns.number} --ew {found.ew.number} ... --reason "..."`.',
+                N_(
+                    "Pair %(pair)s already has a result on board %(board)s (NS %(ns)s against "
+                    "EW %(ew)s)."
+                ),
+                hint=N_("To change it, correct that result (with the reason)."),
+                code="result.duplicate",
+                fix=Fix(
+                    "result.correct",
+                    fields={"board": board, "ns": found.ns.number, "ew": found.ew.number},
+                    needs=("reason",),
+                ),
+                pair=str(pair),
+                board=board,
+                ns=found.ns.number,
+                ew=found.ew.number,
             )
-
-
-# ---- fouled boards and weighted scores --------------------------------------------------
-
-
-def check_fouled_groups(
-    state: Section, board: int, groups: Sequence[Sequence[int]]
-) -> tuple[tuple[int, ...], ...]:
-    """The groups of NS pair numbers that played each version of a fouled board, checked.
-
-    There are two groups at least; each pair is in one group and plays the board (it has
-    a table there, or the movement schedules it); every table whose result counts for
-    the others (a played or assigned score) is in a group. Neutral and artificial tables
-    may be left out: they are not compared with anyone."""
-    if board < 1:
-        raise InvalidInput(f"There is no board {board}: boards are numbered from 1.")
-    movement = state.movement
-    tables = [t for t in state.entries() if t.board == board]
-    if movement is not None and board not in movement.boards:
-        raise NotFound(
-            f"Board {board} is not played in section {state.name} "
-            f"(boards {movement.boards[0]}–{movement.boards[-1]})."
-        )
-    if movement is None and not tables:
-        raise NotFound(f"Board {board} has no results in section {state.name}.")
-    usage = "For example --group 1,2,3 --group 4,5,6 (the NS pairs that played each version)."
-    if len(groups) < 2 or any(not group for group in groups):
-        raise InvalidInput(
-            "A fouled board needs two groups of tables or more, each with a pair in it.",
-            hint=usage,
-        )
-    seen: set[int] = set()
-    for number in (n for group in groups for n in group):
-        if number in seen:
-            raise InvalidInput(f"NS {number} is given twice: a table played one version.")
-        seen.add(number)
-    playing = {t.ns for t in tables}
-    if movement is not None:
-        playing |= {
-            ns for (b, ns, ew) in movement.scheduled if b == board and state.phantom not in (ns, ew)
-        }
-    for number in sorted(seen):
-        if state.pair(Line.NS, number) not in playing:
-            raise Rejected(
-                f"NS {number} does not play board {board} in section {state.name}.",
-                hint="Give the NS pair numbers of the tables that played it.",
-            )
-    grouped = {state.pair(Line.NS, n) for n in seen}
-    for t in sorted(tables, key=lambda t: t.ns.number):
-        if t.ns not in grouped and not (t.neutral or t.award_ns is not None):
-            raise Rejected(
-                f"The table of NS {t.ns.number} v EW {t.ew.number} has a result on board "
-                f"{board} but is in no group.",
-                hint="Put every table that played the board in the group of the version it played.",
-            )
-    return tuple(tuple(sorted(group)) for group in groups)
-
-
-def check_weighted_score(
-    board: int, outcomes: Sequence[tuple[Fraction, int]], *, side: str | None = None
-) -> tuple[tuple[Fraction, int], ...]:
-    """An assigned score (law 12C): positive weights adding up to 1, each with a score
-    North-South can have on the board, and no score given twice. ``side`` ("NS" or "EW")
-    names the side of a split score the results are for, in the messages."""
-    usage = (
-        "For example --score 2/3:420 --score 1/3:-50."
-        if side is None
-        else "For example --ns-score 420 --ew-score -450, or weighted: --ew-score 2/3:-450."
-    )
-    whose = "" if side is None else f" of the {side} side's assigned score"
-    if not outcomes:
-        raise InvalidInput(
-            "An assigned score needs at least one result"
-            + ("." if side is None else f" for the {side} side."),
-            hint=usage,
-        )
-    for weight, _ in outcomes:
-        if weight <= 0:
-            raise InvalidInput(f"The weight {weight}{whose} is not above 0.", hint=usage)
-    total = sum((weight for weight, _ in outcomes), Fraction(0))
-    if total != 1:
-        raise InvalidInput(f"The weights{whose} add up to {total}, not 1.", hint=usage)
-    possible = possible_scores_ns(board)
-    scores = [score for _, score in outcomes]
-    for score in scores:
-        # An EW side's results are stored as NS scores; the director wrote them as EW's.
-        shown = -score if side == "EW" else score
-        if score not in possible:
-            raise ImpossibleScore(
-                f"Board {board}: no contract can score {shown:+d} for {side or 'NS'} "
-                f"(vulnerability {vulnerability(board).value}).",
-                hint="Give each score as a result the board can have.",
-            )
-        if scores.count(score) > 1:
-            raise InvalidInput(
-                f"The score {shown:+d}{whose} is given twice.",
-                hint="Give it once, with the weights added together.",
-            )
-    return tuple((Fraction(weight), score) for weight, score in outcomes)
-
-
-def check_split_score(
-    state: Section,
-    board: int,
-    ns_side: Sequence[tuple[Fraction, int]],
-    ew_side: Sequence[tuple[Fraction, int]],
-) -> tuple[tuple[tuple[Fraction, int], ...], tuple[tuple[Fraction, int], ...]]:
-    """A split assigned score (law 12C): each side's results checked, as NS scores; the two
-    sides must differ (else it is one assigned score), and the section must be a pairs or
-    individual one: a team match compares its two tables, not a table with a field."""
-    ns_checked = check_weighted_score(board, ns_side, side="NS")
-    ew_checked = check_weighted_score(board, ew_side, side="EW")
-    if sorted(ns_checked) == sorted(ew_checked):
-        raise InvalidInput(
-            "NS and EW are given the same assigned score, so it is not split.",
-            hint="Leave out --ew-score: one assigned score is the same for both sides.",
-        )
-    if state.movement is not None and state.movement.kind == "teams":
-        raise Rejected(
-            f"Section {state.name} plays a team movement, and a team method cannot score a "
-            "split assigned score.",
-            hint="Give the table one assigned score (leave out --ew-score), or artificial "
-            "scores with `traveller adjust`.",
-        )
-    return ns_checked, ew_checked

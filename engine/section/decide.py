@@ -27,24 +27,22 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from engine.errors import InvalidFile, InvalidInput, NotFound, Rejected
+from engine.errors import N_, Fix, InvalidFile, InvalidInput, NotFound, Rejected
 from engine.events import Changes, DomainEvent
 from engine.movement import Movement
 from engine.registry import MovementFamily, ScoringMethod, parse_options
 from engine.scoring import Award
 from engine.seating import Numbering, Pair
+from engine.section.assigned import check_fouled_groups, check_split_score, check_weighted_score
 from engine.section.checks import (
     built_for,
     check_can_assign,
-    check_fouled_groups,
     check_not_recorded,
     check_numbering,
     check_pairs_and_board,
     check_round_end,
     check_round_start,
     check_round_started,
-    check_split_score,
-    check_weighted_score,
     find_table,
     require_numbering,
     seat,
@@ -94,10 +92,12 @@ def add_session(
 ) -> list[DomainEvent]:
     """A session added to the event, and each of its sections opened."""
     if session in tournament.sessions:
-        raise Rejected(f"Session {session} already exists.")
+        raise Rejected(
+            N_("Session %(session)s already exists."), code="session.exists", session=session
+        )
     names = section_names(sections)
     if session < 1:
-        raise Rejected("Sessions are numbered from 1.")
+        raise Rejected(N_("Sessions are numbered from 1."), code="session.number")
     changes = Changes(actor)
     changes.add(tournament, SessionAdded, session=session, sections=names)
     for name in names:
@@ -303,7 +303,7 @@ def correct_result(
 ) -> list[DomainEvent]:
     """A recorded result (or an adjusted score) replaced with a corrected one; the table
     was NS ``was_ns`` against EW ``was_ew`` if the pair numbers themselves were wrong."""
-    require_reason(reason, "a correction")
+    require_reason(reason, N_("a correction"))
     changes = Changes(actor)
     section, result = _checked_result(
         changes, tournament, section, entry, None, override, correcting=True
@@ -338,7 +338,7 @@ def _checked_result(
     if not correcting:
         check_open(tournament, section.session)
     if override is not None:
-        require_reason(override, "an override")
+        require_reason(override, N_("an override"), "override")
     section = _numbered(changes, section, numbering)
     require_numbering(section)
     result = build_result(entry, allow_impossible=override is not None)
@@ -402,8 +402,10 @@ def import_results(
             problems.append(f"line {row.line}: {exc}")
     if problems:
         raise InvalidFile(
-            f"The file was not imported: {len(problems)} line(s) need fixing.",
+            N_("The file was not imported: %(count)s line(s) need fixing."),
             problems=problems,
+            code="file.lines",
+            count=len(problems),
         )
     return changes.events
 
@@ -449,20 +451,32 @@ def adjust(
     changes = Changes(actor)
     where = {"board": board, "ns": ns, "ew": ew}
     section = _table_to_adjust(
-        changes, tournament, section, numbering, reason, "an adjusted score", True, **where
+        changes, tournament, section, numbering, reason, N_("an adjusted score"), True, **where
     )
     if neutral:
         if award_ns is not None or award_ew is not None:
             raise Rejected(
-                "A neutral board has no adjusted scores of its own.",
-                hint="Give either --neutral or the two adjusted scores.",
+                N_("A neutral board has no adjusted scores of its own."),
+                hint=N_("Declare the board neutral, or give the two adjusted scores."),
+                code="adjust.neutral_scores",
+                fix=(
+                    Fix(None, fields={"neutral": True}),
+                    Fix(None, needs=("ns_score", "ew_score")),
+                ),
             )
         changes.add(section, BoardDeclaredNeutral, **where, reason=reason)
         return changes.events
     if award_ns is None or award_ew is None:
         raise Rejected(
-            "An adjusted score needs a score for each side.",
-            hint="For example --ns-score A+ --ew-score A-, or --neutral.",
+            N_("An adjusted score needs a score for each side."),
+            hint=N_(
+                "For example average plus for NS and average minus for EW, or a neutral board."
+            ),
+            code="adjust.both_sides",
+            fix=(
+                Fix(None, fields={"ns_score": "A+", "ew_score": "A-"}),
+                Fix(None, fields={"neutral": True}),
+            ),
         )
     changes.add(
         section,
@@ -500,7 +514,7 @@ def assign_score(
     # that withdrew before playing it has none, only an artificial adjusted score.
     played = section.numbering is not None and table_if_any(section, board, ns, ew) is not None
     section = _table_to_adjust(
-        changes, tournament, section, numbering, reason, "an assigned score", played, **where
+        changes, tournament, section, numbering, reason, N_("an assigned score"), played, **where
     )
     if outcomes_ew is None:
         checked, checked_ew = check_weighted_score(board, outcomes), None
@@ -559,7 +573,7 @@ def declare_fouled(
 ) -> list[DomainEvent]:
     """A fouled board: the tables (by NS pair) that played each version of it. Declaring
     it again replaces the groups."""
-    require_reason(reason, "a fouled board")
+    require_reason(reason, N_("a fouled board"))
     require_numbering(section)
     checked = check_fouled_groups(section, board, groups)
     changes = Changes(actor)
@@ -590,7 +604,7 @@ def choose_scoring(
     """The section scored by ``pick`` from now on (nothing if it already is). This is how
     an event is re-scored: the standings published under the old method stay in the
     record, and the next publication stores the new method's."""
-    require_reason(reason, "choosing a scoring method")
+    require_reason(reason, N_("choosing a scoring method"))
     changes = Changes(actor)
     _choose_scoring(changes, tournament, section, pick, reason=reason)
     return changes.events

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict
 
 from engine.bridge import Contract, parse_seat, possible_scores_ns, score_ns, vulnerability
-from engine.errors import ImpossibleScore, InvalidInput
+from engine.errors import N_, Fix, ImpossibleScore, InvalidInput
 from engine.scoring import Award
 
 
@@ -66,8 +66,10 @@ class Adjusted:
         parts = t.split("/")
         if len(parts) != 2:
             raise InvalidInput(
-                f"{text!r} is not an adjusted score.",
-                hint="Write NS/EW such as A+/A-, A60/A40, A50/A50, or N for a neutral board.",
+                N_("%(text)s is not an adjusted score."),
+                hint=N_("Write NS/EW such as A+/A-, A60/A40, A50/A50, or N for a neutral board."),
+                code="adjust.text",
+                text=repr(text),
             )
         return cls(t, ns=Award.parse(parts[0]), ew=Award.parse(parts[1]))
 
@@ -87,19 +89,36 @@ class ImportRow:
 def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
     """Work out the NS score from the contract line, or check a raw score."""
     if entry.board < 1:
-        raise InvalidInput(f"There is no board {entry.board}: boards are numbered from 1.")
+        raise InvalidInput(
+            N_("There is no board %(board)s: boards are numbered from 1."),
+            code="board.number",
+            board=entry.board,
+        )
     if entry.contract is None or not entry.contract.strip():
         if entry.score_ns is None:
             raise InvalidInput(
-                f"Board {entry.board}: give the contract, declarer and tricks, or the NS score."
+                N_("Board %(board)s: give the contract, declarer and tricks, or the NS score."),
+                code="result.empty",
+                fix=(
+                    Fix(None, needs=("contract", "declarer", "tricks")),
+                    Fix(None, needs=("score_ns",)),
+                ),
+                board=entry.board,
             )
         if not allow_impossible and entry.score_ns not in possible_scores_ns(entry.board):
             vul = vulnerability(entry.board)
             raise ImpossibleScore(
-                f"Board {entry.board}: no contract can score {entry.score_ns:+d} for NS "
-                f"(vulnerability {vul.value}).",
-                hint="Check the score on the traveller, or enter the contract, declarer and "
-                "tricks.",
+                N_(
+                    "Board %(board)s: no contract can score %(score)s for NS (vulnerability "
+                    "%(vulnerability)s)."
+                ),
+                hint=N_(
+                    "Check the score on the traveller, or enter the contract, declarer and tricks."
+                ),
+                code="result.impossible_score",
+                board=entry.board,
+                score=f"{entry.score_ns:+d}",
+                vulnerability=vul.value,
             )
         return Result(
             board=entry.board,
@@ -116,20 +135,37 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
     else:
         if entry.declarer is None or entry.tricks is None:
             raise InvalidInput(
-                f"Board {entry.board}: {contract} needs the declarer and the tricks taken.",
-                hint="Add --declarer N|E|S|W and --tricks 0-13.",
+                N_("Board %(board)s: %(contract)s needs the declarer and the tricks taken."),
+                hint=N_("Give the declarer (N, E, S or W) and the tricks taken (0 to 13)."),
+                code="result.declarer",
+                fix=Fix(None, needs=("declarer", "tricks")),
+                board=entry.board,
+                contract=str(contract),
             )
         declarer = parse_seat(entry.declarer)
         tricks = entry.tricks
         if not 0 <= tricks <= 13:
-            raise InvalidInput(f"Board {entry.board}: {tricks} tricks is impossible (0 to 13).")
+            raise InvalidInput(
+                N_("Board %(board)s: %(tricks)s tricks is impossible (0 to 13)."),
+                code="result.tricks",
+                board=entry.board,
+                tricks=tricks,
+            )
     score = score_ns(entry.board, contract, declarer, tricks)
     if entry.score_ns is not None and entry.score_ns != score:
         raise InvalidInput(
-            f"Board {entry.board}: {contract} by {declarer.value if declarer else '-'} taking "
-            f"{tricks} tricks scores {score:+d} for NS, but the score given is "
-            f"{entry.score_ns:+d}.",
-            hint="Check the contract, the tricks and the score: they must agree.",
+            N_(
+                "Board %(board)s: %(contract)s by %(declarer)s taking %(tricks)s tricks scores "
+                "%(score)s for NS, but the score given is %(given)s."
+            ),
+            hint=N_("Check the contract, the tricks and the score: they must agree."),
+            code="result.score_disagrees",
+            board=entry.board,
+            contract=str(contract),
+            declarer=declarer.value if declarer else "-",
+            tricks=tricks,
+            score=f"{score:+d}",
+            given=f"{entry.score_ns:+d}",
         )
     return Result(
         board=entry.board,

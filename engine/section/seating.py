@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from engine.errors import InvalidInput, NotFound, Rejected
+from engine.errors import N_, Fix, InvalidInput, NotFound, Rejected
 from engine.events import Changes, DomainEvent
 from engine.seating import Line, Numbering, Pair, pair_order
 from engine.section.events import PairsSeated, SeatsSwapped
@@ -57,11 +57,19 @@ def register(
     Returns the entry's id."""
     check_players(players, playing(tournament, section))
     if name is not None and not name.strip():
-        raise InvalidInput("An entry's name cannot be blank.", hint="Give --name with a name.")
+        raise InvalidInput(
+            N_("An entry's name cannot be blank."),
+            hint=N_("Give the entry a name, or leave it out."),
+            code="entry.name",
+            fix=Fix(None, needs=("name",)),
+        )
     if seeding is not None and (not seeding.is_finite() or seeding < 0):
         raise InvalidInput(
-            f"Seeding points are a number of 0 or more (got {seeding}).",
-            hint="Give --seeding 120, or leave it out.",
+            N_("Seeding points are a number of 0 or more (got %(seeding)s)."),
+            hint=N_("Give a number such as 120, or leave it out."),
+            code="entry.seeding",
+            fix=Fix(None, fields={"seeding": 120}),
+            seeding=str(seeding),
         )
     seats: tuple[Pair, ...] = ()
     phantom = None
@@ -131,13 +139,18 @@ def substitute_player(
     in play, or round 1 before play) to the end of the session."""
     found = find_entry(tournament, entry)
     if found.withdrawn:
-        raise Rejected(f"Entry {entry} has withdrawn.")
+        raise Rejected(N_("Entry %(entry)s has withdrawn."), code="entry.withdrawn", entry=entry)
     place = player_place(found, player)
-    require_text(substitute.name, "Give the substitute's name (--name).")
+    require_text(substitute.name, N_("Give the substitute's name."), "name")
     if seat_of(section, entry) is None:
         raise Rejected(
-            f"Entry {entry} does not sit in section {section.name} of session {section.session}.",
-            hint="Give the session (--session) in which the substitute plays.",
+            N_("Entry %(entry)s does not sit in section %(section)s of session %(session)s."),
+            hint=N_("Give the session in which the substitute plays."),
+            code="substitute.session",
+            fix=Fix(None, needs=("session",)),
+            entry=entry,
+            section=section.name,
+            session=section.session,
         )
     start = first_round(section, from_round)
     cleaned = Player(
@@ -147,8 +160,15 @@ def substitute_player(
     now = found.players_at(section.session, start)[place - 1]
     if now.name.casefold() == cleaned.name.casefold() and now.member == cleaned.member:
         raise Rejected(
-            f"{cleaned.name} already plays for entry {entry} in round {start} of session "
-            f"{section.session}."
+            N_(
+                "%(name)s already plays for entry %(entry)s in round %(round)s of session "
+                "%(session)s."
+            ),
+            code="substitute.same",
+            name=cleaned.name,
+            entry=entry,
+            round=start,
+            session=section.session,
         )
     changes = Changes(actor)
     changes.add(

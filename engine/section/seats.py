@@ -9,7 +9,7 @@ seating of a whole movement is :func:`engine.section.checks.seat`.
 
 from __future__ import annotations
 
-from engine.errors import InvalidInput, NotFound, Rejected
+from engine.errors import N_, Fix, InvalidInput, NotFound, Rejected
 from engine.seating import Line, Numbering, Pair, pair_order
 from engine.section.state import Section
 from engine.tournament.checks import parse_pair_text
@@ -62,20 +62,31 @@ def late_seat(state: Section, tournament: Tournament, requested: str | None) -> 
     free = free_seats(state, tournament)
     if not free:
         raise Rejected(
-            f"Section {state.name} of session {state.session} has no empty seat: every "
-            "pair number is taken.",
-            hint="A late pair takes the phantom's seat (an odd number of pairs) or the seat of "
-            "a pair that withdrew before playing: withdraw the pair it replaces first "
-            "(`traveller entry withdraw`). To replace one player of a pair that has played, "
-            "use `traveller entry substitute`.",
+            N_(
+                "Section %(section)s of session %(session)s has no empty seat: every pair "
+                "number is taken."
+            ),
+            hint=N_(
+                "A late pair takes the phantom's seat (an odd number of pairs) or the seat of a "
+                "pair that withdrew before playing: withdraw the pair it replaces first. To "
+                "replace one player of a pair that has played, substitute the player."
+            ),
+            code="seat.none_free",
+            fix=(Fix("entry.withdraw", needs=("entry", "reason")), Fix("entry.substitute")),
+            section=state.name,
+            session=state.session,
         )
     if requested is None:
         return _team_seats(state, free[0])
     wanted = parse_pair_text(requested)
     if wanted not in free:
         raise Rejected(
-            f"Pair {wanted} of section {state.name} is not free.",
-            hint="Free seats: " + ", ".join(str(p) for p in free) + ".",
+            N_("Pair %(pair)s of section %(section)s is not free."),
+            hint=N_("Free seats: %(free)s."),
+            code="seat.taken",
+            pair=str(wanted),
+            section=state.name,
+            free=", ".join(str(p) for p in free),
         )
     return _team_seats(state, wanted)
 
@@ -84,14 +95,25 @@ def fits_numbering(state: Section, pair: Pair) -> None:
     """A pair number written the way the section numbers its pairs (when it does yet)."""
     if state.numbering is Numbering.MITCHELL and pair.line is None:
         raise InvalidInput(
-            f"Section {state.name} numbers its NS and EW pairs apart: pair {pair.number} "
-            "does not say which.",
-            hint=f"Write NS{pair.number} or EW{pair.number}.",
+            N_(
+                "Section %(section)s numbers its NS and EW pairs apart: pair %(number)s "
+                "does not say which."
+            ),
+            hint=N_("Write NS%(number)s or EW%(number)s."),
+            code="pair.line_missing",
+            section=state.name,
+            number=pair.number,
         )
     if state.numbering is Numbering.HOWELL and pair.line is not None:
         raise InvalidInput(
-            f"Section {state.name} numbers its pairs in one series: write {pair.number}, "
-            f"not {pair.key}."
+            N_(
+                "Section %(section)s numbers its pairs in one series: write %(number)s, "
+                "not %(key)s."
+            ),
+            code="pair.line_given",
+            section=state.name,
+            number=pair.number,
+            key=pair.key,
         )
 
 
@@ -103,10 +125,14 @@ def requested_seat(state: Section, tournament: Tournament, requested: str) -> Pa
     holder = seated_entry(tournament, state, pair)
     if holder is not None and not holder.withdrawn:
         raise Rejected(
-            f"Pair {pair} of section {state.name} is already entry {holder.id} "
-            f"({', '.join(holder.names)}).",
-            hint="Ask for another pair number, or put the entries right with "
-            "`traveller entry swap`.",
+            N_("Pair %(pair)s of section %(section)s is already entry %(entry)s (%(names)s)."),
+            hint=N_("Ask for another pair number, or put the entries right by swapping them."),
+            code="seat.taken",
+            fix=Fix("entry.swap", fields={"section": state.name}, needs=("first", "second")),
+            pair=str(pair),
+            section=state.name,
+            entry=holder.id,
+            names=", ".join(holder.names),
         )
     return pair
 
@@ -124,12 +150,26 @@ def check_seats_numbered(state: Section, numbering: Numbering) -> None:
         pair, _ = wrong[0]
         moved = Pair(pair.number, Line.NS) if mitchell else Pair(pair.number)
         raise Rejected(
-            f"Section {state.name} seats "
-            + ", ".join(f"{entry} at {p.key}" for p, entry in wrong)
-            + f": pair numbers that {numbering.value} numbering does not have"
-            + (" (it numbers NS and EW apart)." if mitchell else " (it numbers one series)."),
-            hint=f"Move each to its number first, e.g. `traveller entry swap --section "
-            f"{state.name} {pair.key} {moved.key}`.",
+            N_(
+                "Section %(section)s seats %(seats)s: pair numbers that %(numbering)s "
+                "numbering does not have (it numbers NS and EW apart)."
+            )
+            if mitchell
+            else N_(
+                "Section %(section)s seats %(seats)s: pair numbers that %(numbering)s "
+                "numbering does not have (it numbers one series)."
+            ),
+            hint=N_("Move each to its number first, for example %(pair)s to %(moved)s."),
+            code="seat.numbering",
+            fix=Fix(
+                "entry.swap",
+                fields={"section": state.name, "first": pair.key, "second": moved.key},
+            ),
+            section=state.name,
+            seats=", ".join(f"{entry} at {p.key}" for p, entry in wrong),
+            numbering=numbering.value,
+            pair=pair.key,
+            moved=moved.key,
         )
 
 
@@ -149,25 +189,49 @@ def check_swap(state: Section, tournament: Tournament, first: str, second: str) 
             continue
         elif pair not in movement.pairs:
             raise NotFound(
-                f"There is no pair {pair} in section {state.name} of session {state.session}.",
-                hint="Its pairs are " + ", ".join(str(p) for p in movement.pairs) + ".",
+                N_("There is no pair %(pair)s in section %(section)s of session %(session)s."),
+                hint=N_("Its pairs are %(pairs)s."),
+                code="pair.not_found",
+                pair=str(pair),
+                section=state.name,
+                session=state.session,
+                pairs=", ".join(str(p) for p in movement.pairs),
             )
     if pairs[0] == pairs[1]:
-        raise InvalidInput(f"Pair {pairs[0]} cannot be swapped with itself.")
+        raise InvalidInput(
+            N_("Pair %(pair)s cannot be swapped with itself."),
+            code="seat.swap_itself",
+            pair=str(pairs[0]),
+        )
     if movement is not None and movement.kind == "teams":
         pairs = [Pair(p.number, Line.NS) for p in pairs]
         if any(p not in movement.pairs for p in pairs):
-            raise NotFound(f"Section {state.name} has teams 1 to {len(movement.teams)}.")
+            raise NotFound(
+                N_("Section %(section)s has teams 1 to %(teams)s."),
+                code="team.not_found",
+                section=state.name,
+                teams=len(movement.teams),
+            )
     if not any(p in state.seats for p in pairs):
-        raise Rejected(f"Neither pair {pairs[0]} nor pair {pairs[1]} is seated: nothing to swap.")
+        raise Rejected(
+            N_("Neither pair %(first)s nor pair %(second)s is seated: nothing to swap."),
+            code="seat.swap_empty",
+            first=str(pairs[0]),
+            second=str(pairs[1]),
+        )
     seats = [s for p in pairs for s in _team_seats(state, p)]
     for pair in seats:
         if has_played(state, pair):
             raise Rejected(
-                f"Pair {pair} already has results in section {state.name}: swapping now would "
-                "give them to another entry.",
-                hint="Seats are swapped before play. To replace one player, use "
-                "`traveller entry substitute`.",
+                N_(
+                    "Pair %(pair)s already has results in section %(section)s: swapping now "
+                    "would give them to another entry."
+                ),
+                hint=N_("Seats are swapped before play. To replace one player, substitute them."),
+                code="seat.played",
+                fix=Fix("entry.substitute"),
+                pair=str(pair),
+                section=state.name,
             )
     return pairs
 
@@ -183,20 +247,33 @@ def first_round(state: Section, from_round: int | None) -> int:
         from_round = now + 1 if now in state.rounds_ended else now
         if movement is not None and from_round > movement.rounds:
             raise Rejected(
-                f"Every round of section {state.name} of session {state.session} has been played.",
-                hint="Give the round the substitute came in from with --from-round N.",
+                N_("Every round of section %(section)s of session %(session)s has been played."),
+                hint=N_("Give the round the substitute came in from."),
+                code="substitute.round",
+                fix=Fix(None, needs=("from_round",)),
+                section=state.name,
+                session=state.session,
             )
         return from_round
     if from_round < 1:
-        raise InvalidInput("Rounds are numbered from 1.")
+        raise InvalidInput(N_("Rounds are numbered from 1."), code="round.number")
     if movement is None and from_round > 1:
         raise Rejected(
-            f"Section {state.name} of session {state.session} has no movement, so the round "
-            "of each result is not known: a substitute plays the whole session there.",
-            hint="Leave out --from-round.",
+            N_(
+                "Section %(section)s of session %(session)s has no movement, so the round of "
+                "each result is not known: a substitute plays the whole session there."
+            ),
+            hint=N_("Leave out the round the substitute came in from."),
+            code="substitute.no_movement",
+            section=state.name,
+            session=state.session,
         )
     if movement is not None and from_round > movement.rounds:
         raise InvalidInput(
-            f"The movement of section {state.name} has {movement.rounds} rounds, not {from_round}."
+            N_("The movement of section %(section)s has %(rounds)s rounds, not %(round)s."),
+            code="round.beyond_movement",
+            section=state.name,
+            rounds=movement.rounds,
+            round=from_round,
         )
     return from_round

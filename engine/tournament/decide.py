@@ -16,10 +16,11 @@ from decimal import Decimal
 from typing import Any, Literal
 from uuid import UUID
 
-from engine.errors import InvalidInput, Rejected
+from engine.errors import N_, Fix, InvalidInput, Phrase, Rejected
 from engine.events import Changes, DomainEvent
 from engine.pairing.field import Draw
 from engine.tournament.checks import (
+    ENTRY_WORDS,
     TEAM_SIZES,
     check_can_close,
     check_can_reopen,
@@ -27,6 +28,7 @@ from engine.tournament.checks import (
     check_flights,
     check_sessions,
     check_stage,
+    event_option,
     find_entry,
     player_place,
     require_reason,
@@ -79,7 +81,7 @@ def create_event(
     """A new event (its first session is added by :func:`engine.section.decide.add_session`);
     with ``enforce_rounds``, one that refuses results for rounds not yet started; with
     ``zone``, the time zone its times are shown and read in."""
-    require_text(name, "The event needs a name.")
+    require_text(name, N_("The event needs a name."), "name")
     chosen_zone = None if zone is None else zone_name(zone)
     changes = Changes(actor)
     created = changes.start(
@@ -119,9 +121,11 @@ def choose_rounds_enforcement(
 def withdraw_entry(
     tournament: Tournament, entry: str, *, reason: str, actor: str
 ) -> list[DomainEvent]:
-    require_reason(reason, "withdrawing an entry")
+    require_reason(reason, N_("withdrawing an entry"))
     if find_entry(tournament, entry).withdrawn:
-        raise Rejected(f"Entry {entry} has already withdrawn.")
+        raise Rejected(
+            N_("Entry %(entry)s has already withdrawn."), code="entry.withdrawn", entry=entry
+        )
     changes = Changes(actor)
     changes.add(tournament, EntryWithdrawn, entry=entry, reason=reason)
     return changes.events
@@ -134,10 +138,16 @@ def rename_player(
     standings, travellers and totals show the new name from then on."""
     found = find_entry(tournament, entry)
     place = player_place(found, player)
-    require_text(name, "Give the player's name as it should be written (--name).")
+    require_text(name, N_("Give the player's name as it should be written."), "name")
     cleaned = " ".join(name.split())
     if found.players[place - 1].name == cleaned:
-        raise Rejected(f"Player {place} of entry {entry} is already named {cleaned!r}.")
+        raise Rejected(
+            N_("Player %(place)s of entry %(entry)s is already named %(name)s."),
+            code="player.same_name",
+            place=place,
+            entry=entry,
+            name=repr(cleaned),
+        )
     changes = Changes(actor)
     changes.add(tournament, PlayerRenamed, entry=entry, player=place, name=cleaned, reason=reason)
     return changes.events
@@ -158,8 +168,13 @@ def change_member(
     number = None if member is None or not member.strip() else member.strip()
     if found.players[place - 1].member == number:
         raise Rejected(
-            f"Player {place} of entry {entry} already has "
-            + ("no member number." if number is None else f"member number {number}.")
+            N_("Player %(place)s of entry %(entry)s already has no member number.")
+            if number is None
+            else N_("Player %(place)s of entry %(entry)s already has member number %(number)s."),
+            code="player.same_member",
+            place=place,
+            entry=entry,
+            number=number,
         )
     changes = Changes(actor)
     changes.add(
@@ -313,23 +328,36 @@ def start_swiss(
     and the tie-breaks were checked by the caller."""
     if tournament.swiss is not None:
         raise Rejected(
-            f"{tournament.name} already runs as a Swiss "
-            f"({tournament.swiss.conditions.rounds} rounds).",
-            hint="Its conditions are fixed once the event starts.",
+            N_("%(event)s already runs as a Swiss (%(rounds)s rounds)."),
+            hint=N_("Its conditions are fixed once the event starts."),
+            code="swiss.already",
+            event=tournament.name,
+            rounds=tournament.swiss.conditions.rounds,
         )
     if rounds < 1 or boards_per_round < 1:
         raise InvalidInput(
-            f"A Swiss needs at least one round of at least one board (got {rounds} rounds "
-            f"of {boards_per_round} boards).",
-            hint="Give --rounds and --boards-per-round of 1 or more.",
+            N_(
+                "A Swiss needs at least one round of at least one board (got %(rounds)s "
+                "rounds of %(boards)s boards)."
+            ),
+            hint=N_("Give the rounds and the boards per round, 1 or more each."),
+            code="swiss.size",
+            fix=Fix(None, needs=("rounds", "boards_per_round")),
+            rounds=rounds,
+            boards=boards_per_round,
         )
     playing = [e for e in tournament.entries.values() if not e.withdrawn]
     kind = swiss_kind(playing)
     entries = [e.id for e in playing]
     if len(entries) < 2:
         raise Rejected(
-            f"A Swiss needs at least two {kind}; {tournament.name} has {len(entries)}.",
-            hint=f"Register the {kind} first: `traveller entry add --event ID --player …`.",
+            N_("A Swiss needs at least two %(kind)s; %(event)s has %(count)s."),
+            hint=N_("Register the %(kind)s first."),
+            code="swiss.too_few",
+            fix=Fix("entry.add", fields={"event": event_option(tournament.id)}, needs=("player",)),
+            kind=Phrase(ENTRY_WORDS[kind]),
+            event=tournament.name,
+            count=len(entries),
         )
     changes = Changes(actor)
     changes.add(
@@ -356,14 +384,24 @@ def swiss_kind(entries: Sequence[Entry]) -> Literal["teams", "pairs"]:
     teams = [e.id for e in entries if len(e.players) in TEAM_SIZES]
     pairs = [e.id for e in entries if len(e.players) == 2]
     kind: Literal["teams", "pairs"] = "pairs" if len(pairs) > len(teams) else "teams"
-    wanted = "pairs" if kind == "pairs" else "teams of four to six players"
+    wanted = N_("pairs") if kind == "pairs" else N_("teams of four to six players")
     odd = [e.id for e in entries if e.id not in (pairs if kind == "pairs" else teams)]
     if odd:
         raise Rejected(
-            f"A Swiss is played by {wanted}; {', '.join(odd)} "
-            f"{'is' if len(odd) == 1 else 'are'} not.",
-            hint="Give every entry two players (Swiss pairs) or four to six (Swiss teams): "
-            "`traveller entry withdraw` and register it again.",
+            N_("A Swiss is played by %(wanted)s; %(entries)s is not.")
+            if len(odd) == 1
+            else N_("A Swiss is played by %(wanted)s; %(entries)s are not."),
+            hint=N_(
+                "Give every entry two players (Swiss pairs) or four to six (Swiss teams): "
+                "withdraw it and register it again."
+            ),
+            code="swiss.entries",
+            fix=(
+                Fix("entry.withdraw", fields={"entry": odd[0]}, needs=("reason",)),
+                Fix("entry.add"),
+            ),
+            wanted=Phrase(wanted),
+            entries=", ".join(odd),
         )
     return kind
 
@@ -376,7 +414,12 @@ def make_draw(
     swiss = swiss_of(tournament)
     expected = max(swiss.draws, default=0) + 1
     if draw.round != expected:
-        raise Rejected(f"The next round to draw is round {expected}, not {draw.round}.")
+        raise Rejected(
+            N_("The next round to draw is round %(expected)s, not %(round)s."),
+            code="swiss.draw_order",
+            expected=expected,
+            round=draw.round,
+        )
     changes = Changes(actor)
     changes.add(tournament, DrawMade, draw=draw, position=position)
     return changes.events
@@ -388,18 +431,22 @@ def withdraw_draw(
     """Take back the draw of round ``rnd`` (the last drawn), with the reason, while none
     of its results is recorded."""
     swiss = swiss_of(tournament)
-    require_reason(reason, f"redrawing round {rnd}")
+    require_reason(reason, Phrase(N_("redrawing round %(round)s"), round=rnd))
     last = max(swiss.draws, default=0)
     if rnd != last or rnd not in swiss.draws:
         raise Rejected(
-            f"Only the last round drawn can be redrawn; that is round {last}."
+            N_("Only the last round drawn can be redrawn; that is round %(last)s.")
             if last
-            else "No round has been drawn yet."
+            else N_("No round has been drawn yet."),
+            code="swiss.redraw_last",
+            last=last,
         )
     if swiss.scored(rnd):
         raise Rejected(
-            f"Round {rnd} has results recorded; its draw stands.",
-            hint="A round may be redrawn only while none of its results is recorded.",
+            N_("Round %(round)s has results recorded; its draw stands."),
+            hint=N_("A round may be redrawn only while none of its results is recorded."),
+            code="swiss.redraw_scored",
+            round=rnd,
         )
     changes = Changes(actor)
     changes.add(tournament, DrawWithdrawn, round=rnd, reason=reason)
@@ -422,21 +469,34 @@ def score_match(
     swiss = swiss_of(tournament)
     if (imps is None) == (vp is None):
         raise InvalidInput(
-            "Give the match's IMPs or its VPs (one of them).", hint="--imps 34:12 or --vp 14.5:5.5"
+            N_("Give the match's IMPs or its VPs (one of them)."),
+            hint=N_("For example IMPs 34:12, or VPs 14.5:5.5."),
+            code="match.score",
+            fix=(Fix(None, fields={"imps": "34:12"}), Fix(None, fields={"vp": "14.5:5.5"})),
         )
     given = imps if imps is not None else vp
     assert given is not None
     if any(v < 0 for v in given):
-        raise InvalidInput(f"IMPs and VPs are not negative (got {given[0]}:{given[1]}).")
+        raise InvalidInput(
+            N_("IMPs and VPs are not negative (got %(given)s)."),
+            code="match.negative",
+            given=f"{given[0]}:{given[1]}",
+        )
     if swiss.conditions.kind == "pairs":
         raise Rejected(
-            "Swiss pairs are scored from the boards, not from score cards.",
-            hint=f"Enter the round's results: `traveller result add --session {rnd} …`.",
+            N_("Swiss pairs are scored from the boards, not from score cards."),
+            hint=N_("Enter the round's results, board by board."),
+            code="match.pairs",
+            fix=Fix("result.add", fields={"session": rnd}),
         )
     made = swiss.draws.get(rnd)
     if made is None:
         raise Rejected(
-            f"Round {rnd} has not been drawn.", hint="Draw it with `traveller swiss draw`."
+            N_("Round %(round)s has not been drawn."),
+            hint=N_("Draw it first."),
+            code="swiss.not_drawn",
+            fix=Fix("swiss.draw"),
+            round=rnd,
         )
     triangle = made.draw.triangle
     if made.draw.triangle_continues and triangle is not None and {home, away} <= set(triangle):
@@ -447,20 +507,40 @@ def score_match(
     pairing = made.draw.pairing_of(home, away)
     if pairing is None:
         raise Rejected(
-            f"Teams {home} and {away} do not play each other in round {rnd}.",
-            hint=f"See the draw: `traveller swiss show --round {rnd}`.",
+            N_("Teams %(home)s and %(away)s do not play each other in round %(round)s."),
+            hint=N_("See the round's draw."),
+            code="match.not_drawn",
+            fix=Fix("swiss.show", fields={"round": rnd}),
+            home=home,
+            away=away,
+            round=rnd,
         )
     one_round = swiss.conditions.options.get("odd", "triangle") == "triangle"
     if vp is not None and one_round and triangle is not None and {home, away} <= set(triangle):
         raise InvalidInput(
-            f"Teams {home} and {away} play in round {rnd}'s triangle: each team's IMPs over "
-            "the round's boards are converted to VPs (part 3 ch. 4 §3-2 ③ a).",
-            hint="Give the match's IMPs: --imps HOME:AWAY.",
+            N_(
+                "Teams %(home)s and %(away)s play in round %(round)s's triangle: each team's "
+                "IMPs over the round's boards are converted to VPs (part 3 ch. 4 §3-2 ③ a)."
+            ),
+            hint=N_("Give the match's IMPs."),
+            code="match.triangle_vp",
+            fix=Fix(None, needs=("imps",)),
+            home=home,
+            away=away,
+            round=rnd,
         )
     if pairing != (home, away):  # given the other way round: keep the draw's order
         given = (given[1], given[0])
     if (rnd, *pairing) in swiss.scores:
-        require_reason(reason, f"correcting the score of round {rnd}, {pairing[0]} v {pairing[1]}")
+        require_reason(
+            reason,
+            Phrase(
+                N_("correcting the score of round %(round)s, %(home)s v %(away)s"),
+                round=rnd,
+                home=pairing[0],
+                away=pairing[1],
+            ),
+        )
     text = (str(given[0]), str(given[1]))
     changes = Changes(actor)
     changes.add(
@@ -497,7 +577,10 @@ def award_masterpoints(
     check_closed(tournament, session)
     earlier = tournament.masterpoints.get(session)
     if earlier is not None:
-        require_reason(reason, f"awarding the masterpoints of session {session} again")
+        require_reason(
+            reason,
+            Phrase(N_("awarding the masterpoints of session %(session)s again"), session=session),
+        )
     changes = Changes(actor)
     chosen = tournament.masterpoint_rule
     if chosen is None or (chosen.rule, chosen.options) != (rule, dict(options)):

@@ -16,6 +16,8 @@ from engine.tournament.events import (
     CarryOverRecorded,
     ContestantKind,
     ContestantsChosen,
+    DeviceIssued,
+    DeviceRevoked,
     DrawMade,
     DrawWithdrawn,
     EntryRegistered,
@@ -30,6 +32,7 @@ from engine.tournament.events import (
     Player,
     PlayerRenamed,
     PlayerSubstituted,
+    PublicViewChosen,
     ResultsPublished,
     RoundsEnforcementChosen,
     ScoringChoice,
@@ -186,6 +189,24 @@ class Substitution:
     from_round: int
 
 
+@dataclass(frozen=True)
+class Device:
+    """A table device's code (its hash): the table of a session's section it enters
+    results for."""
+
+    id: str
+    code_hash: str
+    session: int
+    section: str
+    table: int
+    revoked: bool = False
+
+    @property
+    def table_name(self) -> str:
+        """The table as the audit names its device: ``A3``."""
+        return f"{self.section}{self.table}"
+
+
 @dataclass
 class Publication:
     position_version: int
@@ -225,6 +246,10 @@ class Tournament:
     """Session → its masterpoints as last awarded (a later award supersedes)."""
     zone: str | None = None
     """The zone the event's times are shown and read in (None: it chose none)."""
+    devices: dict[str, Device] = field(default_factory=dict)
+    """Device id → the table device's code (replaced, never changed in place, on a fold)."""
+    public_running: bool = False
+    """The public sees the running standings (by default only published sessions)."""
 
     def section_ids(self) -> dict[UUID, tuple[int, str]]:
         return {
@@ -316,6 +341,16 @@ class Tournament:
                 self.masterpoint_rule = event
             case MasterpointsAwarded():
                 self.masterpoints = {**self.masterpoints, event.session: event}
+            case DeviceIssued():
+                device = Device(
+                    event.device, event.code_hash, event.session, event.section, event.table
+                )
+                self.devices = {**self.devices, event.device: device}
+            case DeviceRevoked():
+                revoked = replace(self.devices[event.device], revoked=True)
+                self.devices = {**self.devices, event.device: revoked}
+            case PublicViewChosen():
+                self.public_running = event.running
 
 
 def project_tournament(

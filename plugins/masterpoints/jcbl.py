@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from engine.errors import InvalidInput
+from engine.errors import N_, Fix, InvalidInput
 from engine.hookspecs import hookimpl
 from engine.numbers import round_half_up
 
@@ -94,8 +94,12 @@ class Jcbl:
         first = min(TEAM_CAP, Fraction(2 * k, 100) * contestants)
         if options.vp is not None and len(options.vp) not in (1, places):
             raise InvalidInput(
-                f"{len(options.vp)} VP figures were given for {places} placed teams.",
-                hint="Give one --vp for every placed team, or each placed team's in place order.",
+                N_("%(given)s VP figures were given for %(places)s placed teams."),
+                hint=N_("Give one VP figure for every placed team, in place order."),
+                code="masterpoints.vp",
+                fix=Fix(None, needs=("vp",)),
+                given=len(options.vp),
+                places=places,
             )
         return [
             round_half_up(min(TEAM_CAP, max(first * DECAY**n, self.team_record_award(options, n))))

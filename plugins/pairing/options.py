@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from engine import FieldKind, InvalidInput, PairingOptions
+from engine.errors import N_
 
 # Each option's description is given once, with its type, so that a method changing
 # only its default (plugins/pairing/jcbl.py) keeps it.
@@ -61,12 +62,16 @@ class SwissOptions(PairingOptions):
         super().check(kind)
         if self.draw_from == "before-previous" and self.second_round == "standings":
             raise InvalidInput(
-                "A delayed draw makes round 2 before any result is known, so it cannot be "
-                "drawn from the standings.",
-                hint="Give second_round=quarters (the manual's way) or split.",
+                N_(
+                    "A delayed draw makes round 2 before any result is known, so it cannot be "
+                    "drawn from the standings."
+                ),
+                hint=N_("Give second_round=quarters (the manual's way) or split."),
+                code="swiss.delayed_standings",
             )
         if self.last_round_latest and self.rounds is None:
             raise InvalidInput(
-                "Drawing the last round from the latest standings needs the number of rounds.",
-                hint="Give rounds.",
+                N_("Drawing the last round from the latest standings needs the number of rounds."),
+                hint=N_("Give rounds."),
+                code="swiss.last_round_rounds",
             )

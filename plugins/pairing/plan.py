@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine import Field, History, InvalidInput, Match, Rejected
+from engine.errors import N_, Phrase
 from plugins.pairing.options import SwissOptions
 
 Schedule = Literal["adjacent", "split", "fold", "quarters"]
@@ -50,14 +51,27 @@ def plan_round(rnd: int, field: Field, history: History, options: SwissOptions, 
     )
     after = rnd - 1 if latest else rnd - 2
     if after > field.completed:
-        hint = f"Record the results of round {after} first."
-        if options.draw_from == "previous" and rnd > 2:
-            hint += " A delayed draw (draw_from=before-previous) reads the round before it."
-        held = f"only up to round {field.completed}" if field.completed else "none yet"
+        delayed = (
+            Phrase(N_(" A delayed draw (draw_from=before-previous) reads the round before it."))
+            if options.draw_from == "previous" and rnd > 2
+            else ""
+        )
         raise Rejected(
-            f"Round {rnd} is drawn from the standings after round {after}, and the field "
-            f"has {held}.",
-            hint=hint,
+            N_(
+                "Round %(round)s is drawn from the standings after round %(after)s, and the "
+                "field has only up to round %(completed)s."
+            )
+            if field.completed
+            else N_(
+                "Round %(round)s is drawn from the standings after round %(after)s, and the "
+                "field has none yet."
+            ),
+            hint=N_("Record the results of round %(after)s first.%(delayed)s"),
+            code="swiss.standings_missing",
+            round=rnd,
+            after=after,
+            completed=field.completed,
+            delayed=delayed,
         )
     return Plan(field.order_after(after), after, "adjacent")
 
@@ -137,7 +151,12 @@ def seat(
     if shared:
         who = [n for n in sorted(field.numbers) if table_of[n] == shared[0]]
         raise InvalidInput(
-            f"{field.names(who).capitalize()} share table {shared[0]} as their home table.",
-            hint=f"Give each {field.noun()} its own table in home_tables.",
+            N_("%(names)s share table %(table)s as their home table."),
+            hint=N_("Give each team its own table in home_tables.")
+            if field.kind == "teams"
+            else N_("Give each pair its own table in home_tables."),
+            code="swiss.home_table_shared",
+            names=field.names(who).capitalize(),
+            table=shared[0],
         )
     return tuple(Match(table=table_of[h], home=h, away=a) for h, a in ordered)

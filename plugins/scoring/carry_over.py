@@ -29,6 +29,7 @@ from typing import Any, ClassVar, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine import InvalidInput, Qualifying, hookimpl, round_half_up
+from engine.errors import N_
 
 K = TypeVar("K", bound=Hashable)
 """Whatever names a qualifier (a pair number, an entry id)."""
@@ -51,18 +52,24 @@ def jcbl_carry_over(
     """
     if not 0 < qualifiers <= entered:
         raise InvalidInput(
-            f"{qualifiers} qualifiers from {entered} entries is not possible.",
-            hint="At least one pair qualifies, and no more than entered the qualifying.",
+            N_("%(qualifiers)s qualifiers from %(entered)s entries is not possible."),
+            hint=N_("At least one pair qualifies, and no more than entered the qualifying."),
+            code="carry_over.qualifiers",
+            qualifiers=qualifiers,
+            entered=entered,
         )
     if qualifying_boards < 1:
         raise InvalidInput(
-            f"A qualifying of {qualifying_boards} boards carries nothing over.",
-            hint="Give the boards played in the qualifying (B).",
+            N_("A qualifying of %(boards)s boards carries nothing over."),
+            hint=N_("Give the boards played in the qualifying (B)."),
+            code="carry_over.boards",
+            boards=qualifying_boards,
         )
     if qualifiers_total <= 0:
         raise InvalidInput(
-            "The qualifiers' scores add up to nothing, so there is nothing to carry over.",
-            hint="Check that the qualifying has been scored.",
+            N_("The qualifiers' scores add up to nothing, so there is nothing to carry over."),
+            hint=N_("Check that the qualifying has been scored."),
+            code="carry_over.nothing",
         )
     return (
         score
@@ -128,7 +135,10 @@ def jcbl_formula(qualifying: Qualifying) -> dict[Any, Decimal]:
 
 def _check_qualified(scores: Mapping[K, Fraction | int]) -> None:
     if not scores:
-        raise InvalidInput("No pair qualified, so there is nothing to carry over.")
+        raise InvalidInput(
+            N_("No pair qualified, so there is nothing to carry over."),
+            code="carry_over.no_qualifiers",
+        )
 
 
 def _check_final(
@@ -137,8 +147,11 @@ def _check_final(
     _check_qualified(scores)
     if final_top <= 0 or boards < 1:
         raise InvalidInput(
-            f"A final with a top of {final_top} on {boards} boards cannot bound a carry-over.",
-            hint="Give the top of one board of the final (more than 0) and at least one board.",
+            N_("A final with a top of %(top)s on %(boards)s boards cannot bound a carry-over."),
+            hint=N_("Give the top of one board of the final (more than 0) and at least one board."),
+            code="carry_over.final",
+            top=final_top,
+            boards=boards,
         )
 
 

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TypeGuard, cast
 
 from engine import scoring
-from engine.errors import InvalidInput
+from engine.errors import N_, Fix, InvalidInput
 from engine.scoring import (
     Award,
     AwardKind,
@@ -114,7 +114,12 @@ def adjusted_points(award: Award, average_plus: int) -> Fraction:
             return Fraction(-average_plus)
         case AwardKind.PERCENT:
             if award.percent is None:
-                raise InvalidInput("An adjusted score A% has no percentage.", hint="Write A60.")
+                raise InvalidInput(
+                    N_("An adjusted score %(award)s has no percentage."),
+                    hint=N_("Write A60."),
+                    code="award.no_percent",
+                    award="A%",
+                )
             return Fraction(award.percent - 50, 10) * average_plus
 
 
@@ -216,10 +221,16 @@ def versions(
         v = version_of.get(r.ns)
         if v is None:
             raise InvalidInput(
-                f"Board {board} is fouled, but the table of {r.ns} v {r.ew} is in none of "
-                "the groups that played its versions.",
-                hint=f"Declare board {board} fouled again with every table in one group "
-                "(`traveller fouled`).",
+                N_(
+                    "Board %(board)s is fouled, but the table of %(ns)s v %(ew)s is in none of "
+                    "the groups that played its versions."
+                ),
+                hint=N_("Declare board %(board)s fouled again with every table in one group."),
+                code="fouled.table",
+                fix=Fix("fouled", fields={"board": board}, needs=("group", "reason")),
+                board=board,
+                ns=str(r.ns),
+                ew=str(r.ew),
             )
         groups[v][1].append(i)
     return groups

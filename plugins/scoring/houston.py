@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.errors import Rejected
+from engine.errors import N_, Fix, Rejected
 from engine.hookspecs import hookimpl
 from engine.imps import imps
 from engine.numbers import round_half_up
@@ -121,10 +121,27 @@ def datum(
     if not kept:
         where = version_name(board, played_by)
         raise Rejected(
-            f"{where} has {len(scores)} played result(s): leaving out the {trim} highest "
-            f"and the {trim} lowest leaves none to average for the datum.",
-            hint="Enter the other results first, give the tables an adjusted score, or score "
-            "the event with a smaller trim (--option trim=0 keeps every score).",
+            N_(
+                "%(where)s has %(count)s played result(s): leaving out the %(trim)s highest and "
+                "the %(trim)s lowest leaves none to average for the datum."
+            ),
+            hint=N_(
+                "Enter the other results first, give the tables an adjusted score, or score "
+                "the event with a smaller trim (a trim of 0 keeps every score)."
+            ),
+            code="houston.trim",
+            fix=(
+                Fix("result.add"),
+                Fix("adjust"),
+                Fix(
+                    "rescore",
+                    fields={"scoring": "houston", "option": "trim=0"},
+                    needs=("reason",),
+                ),
+            ),
+            where=where,
+            count=len(scores),
+            trim=trim,
         )
     steps = round_half_up(Fraction(sum(kept), len(kept)) / step, 0)
     return Fraction(int(steps) * step)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Literal, TypeGuard, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.hookspecs import hookimpl
 from engine.numbers import round_half_up
 from engine.scoring import (
@@ -398,7 +398,12 @@ def _percent(award: Award, session: Fraction, options: Matchpoints.Options) -> F
             return min(session, minus) if options.session_average else minus
         case AwardKind.PERCENT:
             if award.percent is None:
-                raise InvalidInput("An adjusted score A% has no percentage.", hint="Write A60.")
+                raise InvalidInput(
+                    N_("An adjusted score %(award)s has no percentage."),
+                    hint=N_("Write A60."),
+                    code="award.no_percent",
+                    award="A%",
+                )
             return Fraction(award.percent)
 
 

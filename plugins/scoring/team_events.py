@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine import BoardScore, KnockoutMatch, KnockoutSegment, MatchScore, SegmentFacts, TieRule
-from engine.errors import InvalidInput
+from engine.errors import N_, Fix, InvalidInput
 from engine.hookspecs import hookimpl
 from engine.imps import THRESHOLDS, imps
 from engine.registry import VictoryPointScale
@@ -311,20 +311,31 @@ class KnockoutImps:
             numbers = sorted({p.number for f in segment.facts.fields for p in f.pairs})
             if len(numbers) != 2:
                 raise InvalidInput(
-                    f"Session {segment.session} has {len(numbers)} teams; a knockout match "
-                    "is between two.",
-                    hint="Put each knockout match in a section of its own, its two teams "
-                    "numbered 1 and 2.",
+                    N_("Session %(session)s has %(teams)s teams; a knockout match is between two."),
+                    hint=N_(
+                        "Put each knockout match in a section of its own, its two teams "
+                        "numbered 1 and 2."
+                    ),
+                    code="knockout.teams",
+                    session=segment.session,
+                    teams=len(numbers),
                 )
             who = [segment.teams.get(n, f"team {n}") for n in numbers]
             if home is None:
                 home, away = who
             elif set(who) != {home, away}:
                 raise InvalidInput(
-                    f"Session {segment.session}'s teams are not the two teams of the match "
-                    "begun in the first segment.",
-                    hint="Seat the same two teams (the same players) in every session of "
-                    "the match, or choose the sessions with --sessions.",
+                    N_(
+                        "Session %(session)s's teams are not the two teams of the match begun in "
+                        "the first segment."
+                    ),
+                    hint=N_(
+                        "Seat the same two teams (the same players) in every session of the "
+                        "match, or choose the match's sessions."
+                    ),
+                    code="knockout.teams",
+                    fix=Fix(None, needs=("sessions",)),
+                    session=segment.session,
                 )
             for m in self.matches(segment.facts, options):
                 if not m.boards:
@@ -346,8 +357,9 @@ class KnockoutImps:
                 )
         if home is None or away is None:
             raise InvalidInput(
-                "A knockout match needs at least one segment.",
-                hint="Give the sessions of the match.",
+                N_("A knockout match needs at least one segment."),
+                hint=N_("Give the sessions of the match."),
+                code="knockout.segments",
             )
         return KnockoutMatch(
             home=home,

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import TypeGuard
 
 from engine import BoardScore, BoardTables, MatchScore
-from engine.errors import InvalidInput
+from engine.errors import N_, Fix, InvalidInput
 from engine.scoring import (
     Award,
     PairTotal,
@@ -86,24 +86,44 @@ def read_matches(results: Sequence[TableResult]) -> TeamResults:
     for i, r in enumerate(results):
         if r.ns.line is not Line.NS or r.ew.line is not Line.EW:
             raise InvalidInput(
-                f"Board {r.board}, {r.ns} v {r.ew} is not a table of a team match: a team's "
-                "NS pair sits at its home table and its EW pair at the opponents'.",
-                hint="Score a section played in a team movement (round-robin, american-whist, "
-                "bam …) by a team method, and a pairs section by matchpoints, houston or "
-                "cross-imps (`--scoring`).",
+                N_(
+                    "Board %(board)s, %(ns)s v %(ew)s is not a table of a team match: a team's "
+                    "NS pair sits at its home table and its EW pair at the opponents'."
+                ),
+                hint=N_(
+                    "Score a section played in a team movement (round-robin, american-whist, "
+                    "bam …) by a team method, and a pairs section by matchpoints, houston or "
+                    "cross-imps."
+                ),
+                code="scoring.not_teams",
+                fix=Fix("rescore", needs=("scoring", "reason")),
+                board=r.board,
+                ns=str(r.ns),
+                ew=str(r.ew),
             )
         if r.ns.number == r.ew.number:
             raise InvalidInput(
-                f"Board {r.board}: team {r.ns.number}'s NS pair is recorded against its own "
-                "EW pair.",
-                hint="Correct the result with the EW pair that sat at the table "
-                "(`traveller result correct`).",
+                N_("Board %(board)s: team %(team)s's NS pair is recorded against its own EW pair."),
+                hint=N_("Correct the result with the EW pair that sat at the table."),
+                code="result.own_team",
+                fix=Fix(
+                    "result.correct",
+                    fields={"board": r.board, "ns": r.ns.number, "was_ew": r.ew.number},
+                    needs=("ew", "reason"),
+                ),
+                board=r.board,
+                team=r.ns.number,
             )
         key = (r.board, r.ns.number, r.ew.number)
         if key in tables:
             raise InvalidInput(
-                f"Board {r.board}, {r.ns} v {r.ew} is recorded twice.",
-                hint="Keep one result for the table (`traveller result correct`).",
+                N_("Board %(board)s, %(ns)s v %(ew)s is recorded twice."),
+                hint=N_("Keep one result for the table."),
+                code="result.twice",
+                fix=Fix("result.correct", fields={"board": r.board}, needs=("reason",)),
+                board=r.board,
+                ns=str(r.ns),
+                ew=str(r.ew),
             )
         tables[key] = i
 

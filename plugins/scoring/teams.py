@@ -20,7 +20,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine import MatchResult
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.imps import imps
 from engine.registry import VictoryPointScale
 from engine.teams import TeamMatch
@@ -162,9 +162,13 @@ def bam_margin_vp(net: int | Fraction, boards: int) -> tuple[int, int]:
     bound it reaches, as the IMP table does."""
     if boards < 2:
         raise InvalidInput(
-            f"The B-a-M + VP margin table has no row for a round of {boards} board(s).",
-            hint="It covers rounds of 2 boards and of 3 or more; score shorter rounds as "
-            "plain board-a-match.",
+            N_("The B-a-M + VP margin table has no row for a round of %(boards)s board(s)."),
+            hint=N_(
+                "It covers rounds of 2 boards and of 3 or more; score shorter rounds as "
+                "plain board-a-match."
+            ),
+            code="bam_vp.boards",
+            boards=boards,
         )
     table = BAM_VP_TWO_BOARDS if boards == 2 else BAM_VP_MORE_BOARDS
     winner = 3 + bisect_right(table, abs(Fraction(net)))

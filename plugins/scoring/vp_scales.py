@@ -53,7 +53,7 @@ from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.hookspecs import hookimpl
 from engine.registry import VictoryPointScale
 
@@ -117,8 +117,10 @@ class VpScaleOptions(BaseModel):
 def _check_boards(boards: int) -> None:
     if boards < 1:
         raise InvalidInput(
-            f"A match of {boards} boards cannot be converted to VPs.",
-            hint="Give the number of boards the two teams played (1 or more).",
+            N_("A match of %(boards)s boards cannot be converted to VPs."),
+            hint=N_("Give the number of boards the two teams played (1 or more)."),
+            code="vp_scale.boards",
+            boards=boards,
         )
 
 
@@ -384,10 +386,19 @@ class TableScale:
             known = sorted(self.tables)
             listed = ", ".join(str(n) for n in known[:-1]) + f" and {known[-1]}"
             raise InvalidInput(
-                f"The {self.name} scale has tables for matches of {listed} boards, not {boards}.",
-                hint="Score the event on wbf2013 (any number of boards), or give the "
-                "option boards=N: the number of boards the conditions of contest read the "
-                "scale for.",
+                N_(
+                    "The %(scale)s scale has tables for matches of %(listed)s boards, not "
+                    "%(boards)s."
+                ),
+                hint=N_(
+                    "Score the event on wbf2013 (any number of boards), or give the "
+                    "option boards=N: the number of boards the conditions of contest read the "
+                    "scale for."
+                ),
+                code="vp_scale.no_table",
+                scale=self.name,
+                listed=listed,
+                boards=boards,
             )
         margin = abs(imps)
         band = next(b for b in table if b.upto is None or margin <= b.upto)

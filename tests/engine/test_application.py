@@ -179,7 +179,7 @@ def test_a_second_result_for_the_same_board_and_pair_points_to_correct(
         lambda: app.record_result(mitchell, ResultEntry(1, 1, 1, "3NT", "N", 9)),
         errors.DuplicateResult,
     )
-    assert "result correct" in message
+    assert "correct that result" in message
 
 
 def test_unknown_event_section_and_session(app: Traveller, mitchell: UUID) -> None:
@@ -195,7 +195,7 @@ def test_a_results_only_section_needs_a_numbering_then_accepts_any_pairing(
     event = app.create_event("Paper travellers")
     entry = ResultEntry(9, 1, 11, "1S", "N", 10)
     message = nothing_written(app, lambda: app.record_result(event, entry), errors.Rejected)
-    assert "--numbering" in message
+    assert "give the numbering: mitchell" in message  # the CLI adds --numbering mitchell
     app.record_result(event, entry, numbering=Numbering.HOWELL)
     app.record_result(event, ResultEntry(9, 2, 9, "4H", "S", 11))
     nothing_written(

@@ -16,6 +16,7 @@ import pytest
 from adapters.storage import env_for
 from engine import errors
 from engine.application import Traveller
+from engine.errors import Fix
 from engine.events import DomainEvent
 from engine.history import audit
 from engine.registry import create_registry
@@ -116,7 +117,8 @@ def test_closing_with_results_missing_is_refused_without_a_reason_and_lists_them
     assert refused.value.problems[0] == "section A, round 1: NS 1 v EW 1, boards 2, 3"
     assert "section A, round 1: NS 2 v EW 2, boards 4, 5, 6" in refused.value.problems
     assert len(refused.value.problems) == 7 * 7
-    assert "--reason" in (refused.value.hint or "")
+    # The way to close all the same is a fix the adapters word (CLI: --reason "REASON").
+    assert Fix(None, needs=("reason",)) in refused.value.fixes
     (closed,) = tournament_decide.close_session(
         game.tournament, 1, missing=missing, reason="the last round was curtailed", actor=TD
     )
@@ -150,12 +152,14 @@ def test_a_session_is_closed_and_reopened_with_reasons_kept_in_the_audit(
     assert len(closed.missing) == 147
     with pytest.raises(errors.Rejected, match="Session 1 is closed") as shut:
         app.record_result(mitchell, FOUR_SPADES)
-    assert f"traveller session reopen --event {str(mitchell)[:8]} --session 1" in (
-        shut.value.hint or ""
+    reopen = Fix(
+        "session.reopen", fields={"event": str(mitchell)[:8], "session": 1}, needs=("reason",)
     )
+    assert reopen in shut.value.fixes
     with pytest.raises(errors.NotFound, match="no result") as uncorrectable:
         app.correct_result(mitchell, FOUR_SPADES, reason="wrong")
-    assert "session reopen" in (uncorrectable.value.hint or "")
+    assert "reopen session 1" in (uncorrectable.value.hint or "")
+    assert "session.reopen" in [f.command for f in uncorrectable.value.fixes]
     with pytest.raises(errors.ReasonRequired, match="reopening a session"):
         app.reopen_session(mitchell, reason=" ")
     app.reopen_session(mitchell, reason="travellers found")
@@ -215,8 +219,11 @@ def test_with_rounds_enforced_a_result_waits_for_its_round() -> None:
         errors.Rejected, match=r"round 3 of section A, which has not started \(round 1"
     ) as e:
         record(game, result(*later))
-    assert "traveller round start 3" in (e.value.hint or "")
-    assert "traveller event rounds --free" in (e.value.hint or "")
+    # The commands are fixes the adapters word (CLI: traveller round start 3, event rounds --free).
+    assert e.value.fixes == (
+        Fix("round.start", fields={"round": 3}),
+        Fix("event.rounds", fields={"enforce": False}),
+    )
     game = game.then(section_decide.end_round(game.section, 1, actor=TD))
     game = game.then(record(game, result(*scheduled(game, 1)[1])))  # a late slip of round 1
 

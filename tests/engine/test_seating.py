@@ -16,6 +16,7 @@ import pytest
 
 from engine import errors
 from engine.application import Traveller
+from engine.errors import Fix
 from engine.seating import Numbering, Pair
 from engine.section import ImportRow, PairsSeated, ResultEntry, seating
 from engine.section import decide as section_decide
@@ -291,7 +292,8 @@ def test_a_withdrawn_pair_that_has_played_keeps_its_seat() -> None:
         section_decide.register_entry(
             game.tournament, game.section, [Player(name="A"), Player(name="B")], pair=None, actor=TD
         )
-    assert "entry substitute" in (refused.value.hint or "")
+    assert "substitute the player" in (refused.value.hint or "")
+    assert "entry.substitute" in [f.command for f in refused.value.fixes]
 
 
 def test_with_a_phantom_and_a_freed_seat_a_pair_may_ask_for_either() -> None:
@@ -352,7 +354,10 @@ def test_the_numbering_cannot_be_chosen_against_the_seats() -> None:
     game = register(results_only(), "3")
     with pytest.raises(errors.Rejected, match="seats E1 at 3") as refused:
         section_decide.choose_numbering(game.section, Numbering.MITCHELL, actor=TD)
-    assert "entry swap --section A 3 NS3" in (refused.value.hint or "")
+    # Worded by the CLI as traveller entry swap --section A 3 NS3.
+    assert refused.value.fixes == (
+        Fix("entry.swap", fields={"section": "A", "first": "3", "second": "NS3"}),
+    )
     moved = game.then(
         seating.swap_seats(game.tournament, game.section, "3", "NS3", reason="", actor=TD)
     )
@@ -474,8 +479,9 @@ def test_keeping_seats_that_bring_pairs_together_again_needs_rematches_allowed()
 
 def test_seating_says_where_the_pairs_come_from() -> None:
     app, event = interwoven(9, "appendix")
-    with pytest.raises(errors.InvalidInput, match="--from-session N or --from-stage"):
+    with pytest.raises(errors.InvalidInput, match="an earlier session or a stage") as refused:
         app.seat_session(event, 2)
+    assert [f.needs for f in refused.value.fixes] == [("from_session",), ("from_stage",)]
     with pytest.raises(errors.NotFound, match="no session 4"):
         app.seat_session(event, 2, from_session=4)
     with pytest.raises(errors.NotFound, match="No carry-over has been recorded"):

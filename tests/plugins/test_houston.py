@@ -100,7 +100,8 @@ def test_too_few_results_for_the_trim_is_a_clear_error() -> None:
     )
     with pytest.raises(Rejected, match="Board 1 has 2 played result") as info:
         HOUSTON.score(facts, options())
-    assert info.value.hint is not None and "trim=0" in info.value.hint
+    assert info.value.hint is not None and "a trim of 0" in info.value.hint
+    assert any(f.fields.get("option") == "trim=0" for f in info.value.fixes)  # CLI: --option
     assert HOUSTON.score(facts, options(trim=0)).datum == {1: 440}  # 435 away from zero
 
 

@@ -87,7 +87,8 @@ def test_a_version_too_small_for_the_trim_is_refused_by_name() -> None:
     facts = fouled((*VERSION_A, *VERSION_B), [(1, 2), (3, 4, 5, 6, 7, 8)])
     with pytest.raises(Rejected, match=r"Board 1 \(the version NS 1, 2 played\) has 2") as info:
         HOUSTON.score(facts, houston_options())
-    assert info.value.hint is not None and "trim=0" in info.value.hint
+    assert info.value.hint is not None and "a trim of 0" in info.value.hint
+    assert any(f.fields.get("option") == "trim=0" for f in info.value.fixes)  # CLI: --option
     # Without the trim, the two results average +435: +440 (an exact half, away from 0).
     assert column(HOUSTON.score(facts, houston_options(trim=0)), (1, 2)) == [-1, 0]
 
@@ -117,7 +118,8 @@ def test_a_result_in_no_version_is_refused(method: Houston | CrossImps) -> None:
             method.score(facts, houston_options())
         else:
             method.score(facts, cross_options())
-    assert info.value.hint is not None and "traveller fouled" in info.value.hint
+    assert info.value.hint is not None and "fouled again" in info.value.hint
+    assert [f.command for f in info.value.fixes] == ["fouled"]
 
 
 # -- cross-IMPs ----------------------------------------------------------------------------------

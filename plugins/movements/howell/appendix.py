@@ -43,6 +43,7 @@ from engine import (
     relays_of,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.howell.full import BASE_ROUNDS, Howell, HowellOptions
 
 
@@ -87,21 +88,35 @@ class AppendixHowell:
         base = tables - opts.appended
         if base not in BASE_ROUNDS:
             raise InvalidMovement(
-                f"{opts.appended} appendix table(s) on {tables} tables leaves a {base}-table "
-                "Howell, and full Howells are offered for 3 to 16 tables.",
-                hint="Append fewer tables, or choose another movement.",
+                N_(
+                    "%(appended)s appendix table(s) on %(tables)s tables leaves a %(base)s-table "
+                    "Howell, and full Howells are offered for 3 to 16 tables."
+                ),
+                hint=N_("Append fewer tables, or choose another movement."),
+                code="appendix_howell.base",
+                appended=opts.appended,
+                tables=tables,
+                base=base,
             )
         transfers = opts.transfers or tuple(range(base, base - opts.appended, -1))
         if len(transfers) != opts.appended or len(set(transfers)) != len(transfers):
             raise InvalidMovement(
-                f"Name {opts.appended} different transfer table(s), not {list(transfers)}.",
-                hint="Leave transfers empty to append the last tables.",
+                N_("Name %(appended)s different transfer table(s), not %(transfers)s."),
+                hint=N_("Leave transfers empty to append the last tables."),
+                code="appendix_howell.transfers",
+                appended=opts.appended,
+                transfers=list(transfers),
             )
         if not all(2 <= t <= base for t in transfers):
             raise InvalidMovement(
-                f"Appendix tables go on tables 2 to {base} of the {base}-table Howell, where "
-                f"two moving pairs meet, not on {list(transfers)}.",
-                hint="Table 1 holds the stationary pair; choose other transfer tables.",
+                N_(
+                    "Appendix tables go on tables 2 to %(base)s of the %(base)s-table Howell, "
+                    "where two moving pairs meet, not on %(transfers)s."
+                ),
+                hint=N_("Table 1 holds the stationary pair; choose other transfer tables."),
+                code="appendix_howell.transfer_tables",
+                base=base,
+                transfers=list(transfers),
             )
         howell = Howell().build(
             base,

@@ -42,6 +42,7 @@ from engine import (
     relays_of,
     validate,
 )
+from engine.errors import N_
 
 BaseRound = tuple[tuple[int, int, int], ...]
 """Round 1 of a cyclic movement as (NS pair, EW pair, board set), the table of the
@@ -133,16 +134,24 @@ class Howell:
         opts = options or HowellOptions()
         if tables not in BASE_ROUNDS:
             raise InvalidMovement(
-                f"A full Howell is offered for 3 to 16 tables, not {tables}.",
-                hint="For more tables play a Mitchell, or split the field into sections.",
+                N_("A full Howell is offered for 3 to 16 tables, not %(tables)s."),
+                hint=N_("For more tables play a Mitchell, or split the field into sections."),
+                code="howell.tables",
+                tables=tables,
             )
         m = 2 * tables - 1
         if opts.rounds is not None and opts.rounds != m:
             raise InvalidMovement(
-                f"A {tables}-table Howell cannot be curtailed to {opts.rounds} rounds: "
-                "some boards would be played more often than others and some pairs "
-                f"would not meet. It has {m} rounds.",
-                hint="Play fewer boards a round, or choose the three-quarter-howell.",
+                N_(
+                    "A %(tables)s-table Howell cannot be curtailed to %(rounds)s rounds: "
+                    "some boards would be played more often than others and some pairs "
+                    "would not meet. It has %(full)s rounds."
+                ),
+                hint=N_("Play fewer boards a round, or choose the three-quarter-howell."),
+                code="howell.curtailed",
+                tables=tables,
+                rounds=opts.rounds,
+                full=m,
             )
         movement = cyclic_howell(BASE_ROUNDS[tables], opts.boards_per_round, opts.first_board)
         return validate(

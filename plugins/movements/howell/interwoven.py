@@ -60,6 +60,7 @@ from engine import (
     relays_of,
     validate,
 )
+from engine.errors import N_, Fix, Phrase
 from plugins.movements.howell.two_session_bases import (
     APPENDIX_BASES,
     INTERWOVEN_BASES,
@@ -135,15 +136,21 @@ class InterwovenHowell:
         opts = options or InterwovenHowellOptions()
         if not any(t == tables for t, _ in INTERWOVEN_BASES):
             raise InvalidMovement(
-                f"The interwoven Howell is offered for 8 to 19 tables (the JCBL two-session "
-                f"list), not {tables}.",
-                hint="For more tables the list splits the field into sections that play "
-                "Mitchells and Howells in both sessions.",
+                N_(
+                    "The interwoven Howell is offered for 8 to 19 tables (the JCBL two-session "
+                    "list), not %(tables)s."
+                ),
+                hint=N_(
+                    "For more tables the list splits the field into sections that play "
+                    "Mitchells and Howells in both sessions."
+                ),
+                code="interwoven.tables",
+                tables=tables,
             )
         boards = (opts.boards_per_round, opts.first_board)
         title = "Interwoven Howell (session 2)"
         if opts.session == 2:
-            rounds = _rounds(tables, opts, offered(tables, 2), "interwoven Howell")
+            rounds = _rounds(tables, opts, offered(tables, 2), N_("interwoven Howell"))
             key = (tables, rounds)
             movement = (
                 sheet_movement(WHOLE_INTERWOVEN[key], *boards, family=self.name, title=title)
@@ -159,7 +166,7 @@ class InterwovenHowell:
         )
 
     def _appendix(self, tables: int, opts: InterwovenHowellOptions) -> Movement:
-        rounds = _rounds(tables, opts, offered(tables, 1, "appendix"), "appendix Mitchell")
+        rounds = _rounds(tables, opts, offered(tables, 1, "appendix"), N_("appendix Mitchell"))
         title = "Appendix Mitchell (session 1 of an interwoven Howell)"
         if (tables, rounds) in APPENDIX_BASES:
             return group_movement(
@@ -181,9 +188,13 @@ class InterwovenHowell:
     def _scrambled(self, tables: int, opts: InterwovenHowellOptions) -> Movement:
         if tables not in SCRAMBLED_TABLES:
             raise InvalidMovement(
-                f"The JCBL list plays no scrambled Mitchell before an interwoven Howell on "
-                f"{tables} tables: its Mitchell has fewer rounds than tables.",
-                hint="Choose first_session=appendix.",
+                N_(
+                    "The JCBL list plays no scrambled Mitchell before an interwoven Howell on "
+                    "%(tables)s tables: its Mitchell has fewer rounds than tables."
+                ),
+                hint=N_("Choose first_session=appendix."),
+                code="interwoven.no_scrambled",
+                tables=tables,
             )
         title = "Scrambled Mitchell (session 1 of an interwoven Howell)"
         if tables in SCRAMBLED_SHEETS:
@@ -192,11 +203,18 @@ class InterwovenHowell:
             usual = 8 if tables == 9 else len(sheet)
             rounds = usual if opts.rounds is None else opts.rounds
             if rounds not in (usual, len(sheet)):
-                also = f" (or all {len(sheet)})" if usual < len(sheet) else ""
+                also = Phrase(N_(" (or all %(all)s)"), all=len(sheet)) if usual < len(sheet) else ""
                 raise InvalidMovement(
-                    f"The {tables}-table scrambled Mitchell is played in {usual} "
-                    f"rounds{also}, not {rounds}.",
-                    hint="Leave rounds empty.",
+                    N_(
+                        "The %(tables)s-table scrambled Mitchell is played in %(usual)s "
+                        "rounds%(also)s, not %(rounds)s."
+                    ),
+                    hint=N_("Leave rounds empty."),
+                    code="interwoven.scrambled_rounds",
+                    tables=tables,
+                    usual=usual,
+                    also=also,
+                    rounds=rounds,
                 )
             return group_mitchell(
                 sheet[:rounds],
@@ -210,9 +228,14 @@ class InterwovenHowell:
         # even); its stationary pairs 1 to t are group A, the moving pairs group B
         if opts.rounds not in (None, tables):
             raise InvalidMovement(
-                f"The {tables}-table scrambled Mitchell is played in full, {tables} rounds, "
-                f"not {opts.rounds}.",
-                hint="Leave rounds empty.",
+                N_(
+                    "The %(tables)s-table scrambled Mitchell is played in full, %(tables)s "
+                    "rounds, not %(rounds)s."
+                ),
+                hint=N_("Leave rounds empty."),
+                code="interwoven.scrambled_rounds",
+                tables=tables,
+                rounds=opts.rounds,
             )
         mitchell = ArrowSwitchMitchell().build(
             tables,
@@ -247,15 +270,25 @@ def offered(tables: int, session: Literal[1, 2], first: str = "scrambled") -> li
 def _rounds(tables: int, opts: InterwovenHowellOptions, offers: list[int], what: str) -> int:
     if not offers:
         raise InvalidMovement(
-            f"The JCBL two-session list plays no {what} on {tables} tables.",
-            hint="Choose the other first session, or see `traveller movement advise`.",
+            N_("The JCBL two-session list plays no %(what)s on %(tables)s tables."),
+            hint=N_("Choose the other first session, or ask for the movements advised."),
+            code="movement.interwoven",
+            fix=Fix("movement.advise", fields={"sessions": 2}),
+            what=Phrase(what),
+            tables=tables,
         )
     rounds = offers[-1] if opts.rounds is None else opts.rounds
     if rounds not in offers:
         listed = ", ".join(map(str, offers))
         raise InvalidMovement(
-            f"The {what} on {tables} tables is played in {listed} rounds, not {rounds}.",
-            hint=f"Give rounds={offers[-1]}, or leave rounds empty.",
+            N_("The %(what)s on %(tables)s tables is played in %(listed)s rounds, not %(rounds)s."),
+            hint=N_("Give rounds=%(last)s, or leave rounds empty."),
+            code="interwoven.rounds",
+            what=Phrase(what),
+            tables=tables,
+            listed=listed,
+            rounds=rounds,
+            last=offers[-1],
         )
     return rounds
 

@@ -35,6 +35,7 @@ from typing import ClassVar
 from pydantic import BaseModel, Field
 
 from engine import BoardOptions, BoardsPerRound, InvalidMovement, Movement, hookimpl, validate
+from engine.errors import N_
 from plugins.movements.howell.full import BaseRound, cyclic_howell
 
 SHORT_BASE_ROUNDS: dict[tuple[int, int], BaseRound] = {
@@ -208,19 +209,31 @@ class ThreeQuarterHowell:
         opts = options or ThreeQuarterHowellOptions()
         if not 4 <= tables <= 14:
             raise InvalidMovement(
-                f"A three-quarter Howell is offered for 4 to 14 tables, not {tables}.",
-                hint="For 3 tables play the full Howell; for more tables a Mitchell.",
+                N_("A three-quarter Howell is offered for 4 to 14 tables, not %(tables)s."),
+                hint=N_("For 3 tables play the full Howell; for more tables a Mitchell."),
+                code="three_quarter_howell.tables",
+                tables=tables,
             )
         rounds = three_quarter_rounds(tables) if opts.rounds is None else opts.rounds
         if (tables, rounds) not in SHORT_BASE_ROUNDS:
             most = min(2 * tables - 2, MOST_ROUNDS)
             raise InvalidMovement(
-                f"A {tables}-table three-quarter Howell has {tables + 1} to {most} rounds, "
-                f"not {rounds}.",
-                hint=f"Give rounds from {tables + 1} to {most}, or play the full Howell "
-                f"({2 * tables - 1} rounds)."
+                N_(
+                    "A %(tables)s-table three-quarter Howell has %(least)s to %(most)s rounds, "
+                    "not %(rounds)s."
+                ),
+                hint=N_(
+                    "Give rounds from %(least)s to %(most)s, or play the full Howell "
+                    "(%(full)s rounds)."
+                )
                 if rounds == 2 * tables - 1
-                else f"Give rounds from {tables + 1} to {most}.",
+                else N_("Give rounds from %(least)s to %(most)s."),
+                code="three_quarter_howell.rounds",
+                tables=tables,
+                least=tables + 1,
+                most=most,
+                rounds=rounds,
+                full=2 * tables - 1,
             )
         movement = cyclic_howell(
             SHORT_BASE_ROUNDS[tables, rounds],

@@ -41,6 +41,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 
 Round = tuple[tuple[int, int], ...]
 """One round: (NS pair, EW pair) of each table, table 1 first."""
@@ -104,9 +105,13 @@ class TeamOfPairs:
         guide = GUIDES.get(tables)
         if guide is None:
             raise InvalidMovement(
-                f"A team of pairs is for four pairs (2 tables) or five (3 tables), not "
-                f"{tables} tables.",
-                hint="With six pairs or more play a Howell or a Mitchell.",
+                N_(
+                    "A team of pairs is for four pairs (2 tables) or five (3 tables), not "
+                    "%(tables)s tables."
+                ),
+                hint=N_("With six pairs or more play a Howell or a Mitchell."),
+                code="team_of_pairs.tables",
+                tables=tables,
             )
         per_round = opts.boards_per_round or DEFAULT_BOARDS[tables]
 

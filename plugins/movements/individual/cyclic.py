@@ -71,6 +71,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 
 Seats = tuple[int, int, int, int]
 """The players at a table: North, East, South, West."""
@@ -193,24 +194,41 @@ class Individual:
         starter = STARTERS.get(players)
         if starter is None:
             raise InvalidMovement(
-                f"There is no individual movement for {players} players: JCBL's are for "
-                "8, 9, 10, 12, 13, 14, 16 and 17 players.",
-                hint="Find a substitute (or ask a player to sit out) so that the players fit "
-                "one of these sizes, or play as pairs.",
+                N_(
+                    "There is no individual movement for %(players)s players: JCBL's are for "
+                    "8, 9, 10, 12, 13, 14, 16 and 17 players."
+                ),
+                hint=N_(
+                    "Find a substitute (or ask a player to sit out) so that the players fit "
+                    "one of these sizes, or play as pairs."
+                ),
+                code="individual.players",
+                players=players,
             )
         if len(starter.tables) != tables:
             raise InvalidMovement(
-                f"{players} players play an individual at {len(starter.tables)} tables, "
-                f"not {tables}.",
-                hint=f"Give {len(starter.tables)} tables, or the number of players that sit at "
-                f"{tables} (four a table, up to one or two sitting out).",
+                N_("%(players)s players play an individual at %(fit)s tables, not %(tables)s."),
+                hint=N_(
+                    "Give %(fit)s tables, or the number of players that sit at %(tables)s (four "
+                    "a table, up to one or two sitting out)."
+                ),
+                code="individual.tables",
+                players=players,
+                fit=len(starter.tables),
+                tables=tables,
             )
         rounds = starter.rounds if opts.rounds is None else opts.rounds
         if rounds > starter.full_rounds:
             raise InvalidMovement(
-                f"The individual for {players} players has at most {starter.full_rounds} "
-                f"rounds, not {rounds}: after that partners would come round again.",
-                hint=f"Give at most {starter.full_rounds} rounds.",
+                N_(
+                    "The individual for %(players)s players has at most %(full)s rounds, not "
+                    "%(rounds)s: after that partners would come round again."
+                ),
+                hint=N_("Give at most %(full)s rounds."),
+                code="individual.rounds",
+                players=players,
+                full=starter.full_rounds,
+                rounds=rounds,
             )
         per_round = opts.boards_per_round or starter.boards_per_round
         schedule, relays, sit_outs = _schedule(

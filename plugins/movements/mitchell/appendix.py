@@ -51,6 +51,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_, Phrase
 from plugins.movements.howell.two_session_bases import APPENDIX_BASES, group_movement
 from plugins.movements.mitchell.basic import MitchellBoards
 from plugins.movements.mitchell.printed_sheets import APPENDIX_9_TABLES, master_sheet
@@ -122,9 +123,16 @@ class AppendixMitchell:
         appended = tables - base
         if not 1 <= appended < base:
             raise InvalidMovement(
-                f"An appendix Mitchell on a {base}-table base takes {base + 1} to "
-                f"{2 * base - 1} tables, not {tables}.",
-                hint="Choose another number of rounds (the base), or another movement.",
+                N_(
+                    "An appendix Mitchell on a %(base)s-table base takes %(least)s to "
+                    "%(most)s tables, not %(tables)s."
+                ),
+                hint=N_("Choose another number of rounds (the base), or another movement."),
+                code="appendix.tables",
+                base=base,
+                least=base + 1,
+                most=2 * base - 1,
+                tables=tables,
             )
         ns_moves_round_base = opts.stationary == "jcbl"
         around, beside = (
@@ -186,9 +194,13 @@ class AppendixMitchell:
         """The list's version on no prime base: a group movement (see the module doc)."""
         if (opts.stationary, opts.ns_step, opts.ew_step) != ("jcbl", 2, 1):
             raise InvalidMovement(
-                f"The {rounds}-round appendix Mitchell has moves of its own: who stays and "
-                "how far the pairs go are not set for it.",
-                hint="Leave out stationary, ns_step and ew_step.",
+                N_(
+                    "The %(rounds)s-round appendix Mitchell has moves of its own: who stays and "
+                    "how far the pairs go are not set for it."
+                ),
+                hint=N_("Leave out stationary, ns_step and ew_step."),
+                code="appendix.own_moves",
+                rounds=rounds,
             )
         movement = group_movement(
             APPENDIX_BASES[tables, rounds],
@@ -208,8 +220,9 @@ class AppendixMitchell:
         and from there to table 7."""
         if tables != 9 or opts.rounds not in (None, 8):
             raise InvalidMovement(
-                "JCBL prints an appendix Mitchell sheet only for 9 tables and 8 rounds.",
-                hint="Leave out the printed option for other sizes.",
+                N_("JCBL prints an appendix Mitchell sheet only for 9 tables and 8 rounds."),
+                hint=N_("Leave out the printed option for other sizes."),
+                code="appendix.printed",
             )
         schedule = [
             Encounter(
@@ -255,9 +268,11 @@ def _default_base(tables: int) -> int:
         if base < tables < 2 * base:
             return base
     raise InvalidMovement(
-        f"No appendix Mitchell on a base of {', '.join(map(str, BASES[::-1]))} tables fits "
-        f"{tables} tables.",
-        hint="Give the number of rounds (the base tables), or choose another movement.",
+        N_("No appendix Mitchell on a base of %(bases)s tables fits %(tables)s tables."),
+        hint=N_("Give the number of rounds (the base tables), or choose another movement."),
+        code="appendix.no_base",
+        bases=", ".join(map(str, BASES[::-1])),
+        tables=tables,
     )
 
 
@@ -270,26 +285,43 @@ def _check_steps(base: int, around: int, beside: int) -> None:
         # is not; and a search finds no irregular moves for 9 either.
         listed = sorted(t for t, r in APPENDIX_BASES if r == base)
         offer = (
-            f" The {base}-round version is offered for {_spans(listed)} tables." if listed else ""
+            Phrase(
+                N_(" The %(base)s-round version is offered for %(spans)s tables."),
+                base=base,
+                spans=_spans(listed),
+            )
+            if listed
+            else ""
         )
         raise InvalidMovement(
-            f"No appendix Mitchell works on a base of {base} tables with the boards going "
-            "down one table a round: however the pairs move some would meet a board or a "
-            f"pair twice (the base must be divisible by neither 2 nor 3).{offer}",
-            hint="Use a base (rounds) of 5, 7, 11 or 13 tables, or a size offered.",
+            N_(
+                "No appendix Mitchell works on a base of %(base)s tables with the boards going "
+                "down one table a round: however the pairs move some would meet a board or a "
+                "pair twice (the base must be divisible by neither 2 nor 3).%(offer)s"
+            ),
+            hint=N_("Use a base (rounds) of 5, 7, 11 or 13 tables, or a size offered."),
+            code="appendix.base",
+            base=base,
+            offer=offer,
         )
     for what, step in (
-        ("the pairs moving round the base never meet the same stationary pair twice", around),
-        ("the other moving pairs never meet the same stationary pair twice", beside),
-        ("the pairs moving round the base never play a board twice", around + 1),
-        ("the other moving pairs never play a board twice", beside + 1),
-        ("the two lines of moving pairs never meet twice", around - beside),
+        (N_("the pairs moving round the base never meet the same stationary pair twice"), around),
+        (N_("the other moving pairs never meet the same stationary pair twice"), beside),
+        (N_("the pairs moving round the base never play a board twice"), around + 1),
+        (N_("the other moving pairs never play a board twice"), beside + 1),
+        (N_("the two lines of moving pairs never meet twice"), around - beside),
     ):
         if gcd(step % base, base) != 1:
             raise InvalidMovement(
-                f"These moves do not work on a base of {base} tables: {what} only if "
-                f"{step} is prime to {base}.",
-                hint="Use a base of 5, 7, 11, 13 … tables with NS up 2 and EW up 1.",
+                N_(
+                    "These moves do not work on a base of %(base)s tables: %(what)s only if "
+                    "%(step)s is prime to %(base)s."
+                ),
+                hint=N_("Use a base of 5, 7, 11, 13 … tables with NS up 2 and EW up 1."),
+                code="appendix.steps",
+                base=base,
+                what=Phrase(what),
+                step=step,
             )
 
 

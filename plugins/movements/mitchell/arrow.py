@@ -31,6 +31,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.mitchell.basic import Mitchell, MitchellOptions
 from plugins.movements.mitchell.printed_sheets import (
     SCRAMBLED_SHEETS,
@@ -125,15 +126,20 @@ class ArrowSwitchMitchell:
         """JCBL's printed sheet, unswitched: the pairs that keep their tables sit NS."""
         if tables not in SCRAMBLED_SHEETS:
             raise InvalidMovement(
-                "JCBL prints scrambled Mitchell sheets only for 8 and 9 tables.",
-                hint="Leave out the printed option for other sizes.",
+                N_("JCBL prints scrambled Mitchell sheets only for 8 and 9 tables."),
+                hint=N_("Leave out the printed option for other sizes."),
+                code="arrow.printed",
             )
         sheet = master_sheet(SCRAMBLED_SHEETS[tables])
         rounds = opts.rounds or len(sheet)
         if rounds > len(sheet):
             raise InvalidMovement(
-                f"JCBL's {tables}-table scrambled sheet has {len(sheet)} rounds, not {rounds}.",
-                hint=f"Give at most {len(sheet)} rounds.",
+                N_("JCBL's %(tables)s-table scrambled sheet has %(full)s rounds, not %(rounds)s."),
+                hint=N_("Give at most %(full)s rounds."),
+                code="arrow.rounds",
+                tables=tables,
+                full=len(sheet),
+                rounds=rounds,
             )
         staying = staying_pairs(sheet)
         table = {pair: t for t, pair in enumerate(staying, start=1)}
@@ -170,8 +176,11 @@ def _switches(rounds: int, opts: ArrowSwitchOptions, tables: int) -> tuple[int, 
     outside = [r for r in opts.switched_rounds if not 1 <= r <= rounds]
     if outside:
         raise InvalidMovement(
-            f"Round {outside[0]} cannot be switched: the movement has {rounds} rounds.",
-            hint=f"Give rounds between 1 and {rounds}.",
+            N_("Round %(round)s cannot be switched: the movement has %(rounds)s rounds."),
+            hint=N_("Give rounds between 1 and %(rounds)s."),
+            code="arrow.round",
+            round=outside[0],
+            rounds=rounds,
         )
     return tuple(sorted(set(opts.switched_rounds)))
 

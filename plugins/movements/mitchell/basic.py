@@ -43,6 +43,7 @@ from engine import (
     relays_of,
     validate,
 )
+from engine.errors import N_
 
 Variant = Literal["auto", "straight", "skip", "relay"]
 Basic = Literal["straight", "skip", "relay"]
@@ -88,23 +89,36 @@ def resolve_variant(tables: int, variant: Variant) -> Basic:
     """The Mitchell ``variant`` names for ``tables`` tables, or the reason it cannot be played."""
     if tables < 3:
         raise InvalidMovement(
-            f"A Mitchell needs at least 3 tables, not {tables}: with fewer there are "
-            "not enough rounds for a game.",
-            hint="Add tables, or play a movement made for so few pairs.",
+            N_(
+                "A Mitchell needs at least 3 tables, not %(tables)s: with fewer there are "
+                "not enough rounds for a game."
+            ),
+            hint=N_("Add tables, or play a movement made for so few pairs."),
+            code="mitchell.tables",
+            tables=tables,
         )
     if variant == "auto":
         return "straight" if tables % 2 else "skip"
     if variant == "straight" and tables % 2 == 0:
         raise InvalidMovement(
-            f"A straight Mitchell needs an odd number of tables: with {tables} the EW "
-            "pairs would come back to boards they have played after half the rounds.",
-            hint="Choose the skip or the relay variant.",
+            N_(
+                "A straight Mitchell needs an odd number of tables: with %(tables)s the EW "
+                "pairs would come back to boards they have played after half the rounds."
+            ),
+            hint=N_("Choose the skip or the relay variant."),
+            code="mitchell.straight_even",
+            tables=tables,
         )
     if variant in ("skip", "relay") and tables % 2:
         raise InvalidMovement(
-            f"A {variant} Mitchell is for an even number of tables; with {tables} "
-            "play a straight Mitchell.",
-            hint="Choose the straight (or auto) variant.",
+            N_(
+                "A %(variant)s Mitchell is for an even number of tables; with %(tables)s "
+                "play a straight Mitchell."
+            ),
+            hint=N_("Choose the straight (or auto) variant."),
+            code="mitchell.variant_odd",
+            variant=variant,
+            tables=tables,
         )
     return variant
 
@@ -142,14 +156,22 @@ class Mitchell:
         rounds = full if opts.rounds is None else opts.rounds
         if rounds > full:
             raise InvalidMovement(
-                f"A {tables}-table {variant} Mitchell has {full} rounds, not {rounds}.",
-                hint=f"Give at most {full} rounds.",
+                N_("A %(tables)s-table %(variant)s Mitchell has %(full)s rounds, not %(rounds)s."),
+                hint=N_("Give at most %(full)s rounds."),
+                code="mitchell.rounds",
+                tables=tables,
+                variant=variant,
+                full=full,
+                rounds=rounds,
             )
         if variant == "relay" and rounds != full:
             raise InvalidMovement(
-                "A bye-and-relay Mitchell cannot be curtailed: the relay boards would be "
-                "played more often than the boards left on the bye stand.",
-                hint="Play all rounds, or choose the skip variant.",
+                N_(
+                    "A bye-and-relay Mitchell cannot be curtailed: the relay boards would be "
+                    "played more often than the boards left on the bye stand."
+                ),
+                hint=N_("Play all rounds, or choose the skip variant."),
+                code="mitchell.relay_curtailed",
             )
 
         skip = _skip_round(tables, rounds, variant, opts.skip_after)
@@ -212,8 +234,10 @@ def _skip_round(tables: int, rounds: int, variant: Basic, skip_after: int | None
     if variant != "skip":
         if skip_after is not None:
             raise InvalidMovement(
-                f"Only a skip Mitchell has a skip; this is a {variant} Mitchell.",
-                hint="Leave skip_after out, or choose the skip variant.",
+                N_("Only a skip Mitchell has a skip; this is a %(variant)s Mitchell."),
+                hint=N_("Leave skip_after out, or choose the skip variant."),
+                code="mitchell.skip_variant",
+                variant=variant,
             )
         return rounds
     latest = tables // 2
@@ -221,10 +245,20 @@ def _skip_round(tables: int, rounds: int, variant: Basic, skip_after: int | None
     skip = latest if skip_after is None else skip_after
     if not earliest <= skip <= latest:
         raise InvalidMovement(
-            f"Playing {rounds} rounds on {tables} tables, the EW pairs must skip after a "
-            f"round from {earliest} to {latest}, not after round {skip}: otherwise they "
-            "meet boards they have played.",
-            hint=f"Skip after round {earliest}" + (f" to {latest}." if earliest < latest else "."),
+            N_(
+                "Playing %(rounds)s rounds on %(tables)s tables, the EW pairs must skip after a "
+                "round from %(earliest)s to %(latest)s, not after round %(skip)s: otherwise they "
+                "meet boards they have played."
+            ),
+            hint=N_("Skip after round %(earliest)s to %(latest)s.")
+            if earliest < latest
+            else N_("Skip after round %(earliest)s."),
+            code="mitchell.skip",
+            rounds=rounds,
+            tables=tables,
+            earliest=earliest,
+            latest=latest,
+            skip=skip,
         )
     return skip
 

@@ -28,6 +28,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.mitchell.basic import MitchellBoards
 
 
@@ -68,9 +69,13 @@ class HalfAppendixMitchell:
         base = tables - 1
         if base < 3:
             raise InvalidMovement(
-                f"A 1½ appendix Mitchell needs a base Mitchell of at least 3 tables, so at "
-                f"least 4½ tables; {tables}½ is too few.",
-                hint="Play a Howell for so few pairs.",
+                N_(
+                    "A 1½ appendix Mitchell needs a base Mitchell of at least 3 tables, so at "
+                    "least 4½ tables; %(tables)s½ is too few."
+                ),
+                hint=N_("Play a Howell for so few pairs."),
+                code="half_appendix.tables",
+                tables=tables,
             )
         rounds = base
         # An even base is a skip Mitchell: after half its rounds the EW pairs move two

@@ -49,6 +49,7 @@ from engine import (
     relays_of,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.mitchell.basic import MitchellBoards, resolve_variant
 
 Place = tuple[int, ...]
@@ -165,16 +166,31 @@ def _case(tables: int, bye_after: int) -> Case:
         return "far"
     if bye_after == half:
         raise InvalidMovement(
-            f"On {tables} tables the bye stand belongs after table {half}, between tables "
-            f"{half} and {half + 1}: that is its right place, so nothing needs recovering.",
-            hint="Play the relay Mitchell (family mitchell, variant=relay).",
+            N_(
+                "On %(tables)s tables the bye stand belongs after table %(half)s, between tables "
+                "%(half)s and %(next)s: that is its right place, so nothing needs recovering."
+            ),
+            hint=N_("Play the relay Mitchell (family mitchell, variant=relay)."),
+            code="relay_recovery.in_place",
+            tables=tables,
+            half=half,
+            next=half + 1,
         )
     raise InvalidMovement(
-        f"The manual's recovery (JCBL appendix 2) is for a bye stand one table off its "
-        f"place: after table {half - 1} or {half + 1} on {tables} tables, not after table "
-        f"{bye_after}.",
-        hint=f"Give bye_stand_after={half - 1} or {half + 1}, or rearrange the boards "
-        "by hand and score the boards played in error as the laws direct.",
+        N_(
+            "The manual's recovery (JCBL appendix 2) is for a bye stand one table off its "
+            "place: after table %(near)s or %(far)s on %(tables)s tables, not after table "
+            "%(after)s."
+        ),
+        hint=N_(
+            "Give bye_stand_after=%(near)s or %(far)s, or rearrange the boards "
+            "by hand and score the boards played in error as the laws direct."
+        ),
+        code="relay_recovery.bye_stand",
+        near=half - 1,
+        far=half + 1,
+        tables=tables,
+        after=bye_after,
     )
 
 

@@ -25,6 +25,7 @@ from typing import ClassVar
 from pydantic import BaseModel, Field
 
 from engine import InvalidMovement, Line, Movement, Pair, SitOut, equal_stops, hookimpl, validate
+from engine.errors import N_
 from plugins.movements.mitchell.basic import (
     Basic,
     Mitchell,
@@ -91,9 +92,14 @@ def rover_tables(tables: int, variant: Basic) -> tuple[int, ...]:
         return SEARCHED[key]
     if tables % 3 == 0 or tables < 4:
         raise InvalidMovement(
-            f"There is no published rover list for a {tables}-table {variant} Mitchell.",
-            hint="Give the rover's tables with the rover_tables option, or play the "
-            "Mitchell with a phantom pair.",
+            N_("There is no published rover list for a %(tables)s-table %(variant)s Mitchell."),
+            hint=N_(
+                "Give the rover's tables with the rover_tables option, or play the "
+                "Mitchell with a phantom pair."
+            ),
+            code="rover.no_list",
+            tables=tables,
+            variant=variant,
         )
     half = tables // 2
     if variant == "straight":  # table 2, then up two tables a round
@@ -139,24 +145,38 @@ class RoverMitchell:
         full = full_rounds(tables, variant)
         if opts.rover_tables is None and opts.skip_after not in (None, tables // 2):
             raise InvalidMovement(
-                f"The published rover tables are for the skip after round {tables // 2}.",
-                hint="Give the rover's tables too, or leave skip_after out.",
+                N_("The published rover tables are for the skip after round %(round)s."),
+                hint=N_("Give the rover's tables too, or leave skip_after out."),
+                code="rover.skip",
+                round=tables // 2,
             )
         visits = opts.rover_tables or rover_tables(tables, variant)
         longest = min(full, len(visits) + 1)
         rounds = opts.rounds or longest
         if opts.rover_tables is not None and len(visits) != rounds - 1:
             raise InvalidMovement(
-                f"The rover plays from round 2 to round {rounds}, so it needs "
-                f"{rounds - 1} tables, not {len(visits)}.",
-                hint="Give one table for each round after the first.",
+                N_(
+                    "The rover plays from round 2 to round %(rounds)s, so it needs "
+                    "%(needed)s tables, not %(given)s."
+                ),
+                hint=N_("Give one table for each round after the first."),
+                code="rover.tables_count",
+                rounds=rounds,
+                needed=rounds - 1,
+                given=len(visits),
             )
         if rounds > longest:
             raise InvalidMovement(
-                f"With a rover, a {tables}-table {variant} Mitchell can be played for at "
-                f"most {longest} rounds: after that the rover would meet a pair or a "
-                "board again.",
-                hint=f"Curtail to {longest} rounds, or give the rover's tables yourself.",
+                N_(
+                    "With a rover, a %(tables)s-table %(variant)s Mitchell can be played for at "
+                    "most %(longest)s rounds: after that the rover would meet a pair or a "
+                    "board again."
+                ),
+                hint=N_("Curtail to %(longest)s rounds, or give the rover's tables yourself."),
+                code="rover.rounds",
+                tables=tables,
+                variant=variant,
+                longest=longest,
             )
         visits = visits[: rounds - 1]
         _check_visits(tables, visits)
@@ -212,15 +232,22 @@ def _check_visits(tables: int, visits: tuple[int, ...]) -> None:
     outside = [t for t in visits if not 1 <= t <= tables]
     if outside:
         raise InvalidMovement(
-            f"The rover's list names table {outside[0]}, but there are only {tables} tables.",
-            hint=f"Use tables 1 to {tables}.",
+            N_("The rover's list names table %(table)s, but there are only %(tables)s tables."),
+            hint=N_("Use tables 1 to %(tables)s."),
+            code="rover.table_outside",
+            table=outside[0],
+            tables=tables,
         )
     again = sorted({t for t in visits if visits.count(t) > 1})
     if again:
         raise InvalidMovement(
-            f"The rover's list sends it to table {again[0]} twice: it must displace a "
-            "different NS pair each round.",
-            hint="Give each table at most once.",
+            N_(
+                "The rover's list sends it to table %(table)s twice: it must displace a "
+                "different NS pair each round."
+            ),
+            hint=N_("Give each table at most once."),
+            code="rover.table_twice",
+            table=again[0],
         )
 
 

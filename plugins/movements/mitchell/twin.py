@@ -21,6 +21,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.mitchell.basic import (
     Mitchell,
     MitchellBoards,
@@ -75,9 +76,13 @@ class TwinMitchell:
         opts = options or TwinOptions()
         if tables % 2 or tables < 6:
             raise InvalidMovement(
-                f"A twin Mitchell needs two rows of at least 3 tables, so an even number of "
-                f"tables from 6, not {tables}.",
-                hint="Play a Mitchell, or add or remove a table.",
+                N_(
+                    "A twin Mitchell needs two rows of at least 3 tables, so an even number of "
+                    "tables from 6, not %(tables)s."
+                ),
+                hint=N_("Play a Mitchell, or add or remove a table."),
+                code="twin.tables",
+                tables=tables,
             )
         row = tables // 2
         schedule: list[Encounter] = []

@@ -29,6 +29,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.mitchell.basic import MitchellBoards, mitchell_movement
 
 JCBL_SETS = 13
@@ -82,21 +83,46 @@ class WebMitchell:
         group = web // 2
         if sets % 2 == 0:
             raise InvalidMovement(
-                f"A web Mitchell needs an odd number of sets, not {sets}: the EW pairs would "
-                "meet boards they have played.",
-                hint=f"Use {sets - 1} or {sets + 1} sets.",
+                N_(
+                    "A web Mitchell needs an odd number of sets, not %(sets)s: the EW pairs "
+                    "would meet boards they have played."
+                ),
+                hint=N_("Use %(fewer)s or %(more)s sets."),
+                code="web.sets_even",
+                sets=sets,
+                fewer=sets - 1,
+                more=sets + 1,
             )
         if web < 2 or web % 2:
             raise InvalidMovement(
-                f"{tables} tables less {sections} Mitchell section{'s' if sections != 1 else ''}"
-                f" of {sets} tables leave {web} for the web, which needs an even number.",
-                hint="Change the number of sets or of Mitchell sections.",
+                N_(
+                    "%(tables)s tables less %(sections)s Mitchell sections of %(sets)s tables "
+                    "leave %(web)s for the web, which needs an even number."
+                )
+                if sections != 1
+                else N_(
+                    "%(tables)s tables less %(sections)s Mitchell section of %(sets)s tables "
+                    "leave %(web)s for the web, which needs an even number."
+                ),
+                hint=N_("Change the number of sets or of Mitchell sections."),
+                code="web.odd_web",
+                tables=tables,
+                sections=sections,
+                sets=sets,
+                web=web,
             )
         if group > sets or sets > tables:
             raise InvalidMovement(
-                f"With {sets} sets a web group may have at most {sets} tables and the room at "
-                f"least {sets} tables; {group}-table groups in {tables} tables do not fit.",
-                hint="Change the number of sets.",
+                N_(
+                    "With %(sets)s sets a web group may have at most %(sets)s tables and the "
+                    "room at least %(sets)s tables; %(group)s-table groups in %(tables)s tables "
+                    "do not fit."
+                ),
+                hint=N_("Change the number of sets."),
+                code="web.groups",
+                sets=sets,
+                group=group,
+                tables=tables,
             )
         second = sections * sets + group
         schedule: list[Encounter] = []
@@ -153,9 +179,13 @@ def _default_sets(tables: int, sections: int) -> int:
         if web >= 2 and web % 2 == 0 and web // 2 <= sets:
             return sets
     raise InvalidMovement(
-        f"No web Mitchell fits {tables} tables"
-        + (f" with {sections} Mitchell sections." if sections else "."),
-        hint="Give the number of sets (odd) and of Mitchell sections.",
+        N_("No web Mitchell fits %(tables)s tables with %(sections)s Mitchell sections.")
+        if sections
+        else N_("No web Mitchell fits %(tables)s tables."),
+        hint=N_("Give the number of sets (odd) and of Mitchell sections."),
+        code="web.no_fit",
+        tables=tables,
+        sections=sections,
     )
 
 

@@ -44,6 +44,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.teams.common import SessionBoards, on_circle, teams_movement
 
 Direction = Literal["down", "up"]
@@ -149,28 +150,43 @@ def _odd_rounds(teams: int, opts: AmericanWhistOptions) -> list[_Round]:
     when ``k`` pairs are dropped. A session keeps the full movement's numbers (figure 23)."""
     if teams < 3:
         raise InvalidMovement(
-            f"An American Whist needs at least 3 teams, not {teams}.", hint="Add teams."
+            N_("An American Whist needs at least 3 teams, not %(teams)s."),
+            hint=N_("Add teams."),
+            code="american_whist.teams",
+            teams=teams,
         )
     full = teams - 1
     pairs = full // 2
     if opts.session is not None:
         if opts.matches is not None:
             raise InvalidMovement(
-                "Give either matches (curtail) or session (two sessions), not both.",
-                hint="Leave one of them out.",
+                N_("Give either matches (curtail) or session (two sessions), not both."),
+                hint=N_("Leave one of them out."),
+                code="american_whist.matches_and_session",
             )
         if pairs < 2:
             raise InvalidMovement(
-                f"A {teams}-team American Whist has one pair of rounds; it cannot be split "
-                "over two sessions.",
-                hint="Play it in one session, or play it again in the second.",
+                N_(
+                    "A %(teams)s-team American Whist has one pair of rounds; it cannot be split "
+                    "over two sessions."
+                ),
+                hint=N_("Play it in one session, or play it again in the second."),
+                code="american_whist.split_small",
+                teams=teams,
             )
         first = opts.first_session_pairs or (pairs + 1) // 2
         if not 1 <= first < pairs:
             raise InvalidMovement(
-                f"The first session of a {teams}-team American Whist plays between 1 and "
-                f"{pairs - 1} of its {pairs} pairs of rounds, not {first}.",
-                hint=f"Give first_session_pairs from 1 to {pairs - 1}.",
+                N_(
+                    "The first session of a %(teams)s-team American Whist plays between 1 and "
+                    "%(most)s of its %(pairs)s pairs of rounds, not %(first)s."
+                ),
+                hint=N_("Give first_session_pairs from 1 to %(most)s."),
+                code="american_whist.first_session",
+                teams=teams,
+                most=pairs - 1,
+                pairs=pairs,
+                first=first,
             )
         outer = [*range(1, first + 1), *range(teams - first, teams)]
         kept = outer if opts.session == 1 else list(range(first + 1, teams - first))
@@ -178,9 +194,16 @@ def _odd_rounds(teams: int, opts: AmericanWhistOptions) -> list[_Round]:
     matches = full if opts.matches is None else opts.matches
     if matches > full or (full - matches) % 2:
         raise InvalidMovement(
-            f"A {teams}-team American Whist plays {full} matches, or fewer by pairs of "
-            f"rounds; {matches} is not one of them.",
-            hint="Give matches as " + ", ".join(str(m) for m in range(full, 0, -2)) + ".",
+            N_(
+                "A %(teams)s-team American Whist plays %(full)s matches, or fewer by pairs of "
+                "rounds; %(matches)s is not one of them."
+            ),
+            hint=N_("Give matches as %(choices)s."),
+            code="american_whist.matches",
+            teams=teams,
+            full=full,
+            matches=matches,
+            choices=", ".join(str(m) for m in range(full, 0, -2)),
         )
     dropped = (full - matches) // 2
     return [_Round(dropped - r, dropped + r) for r in range(dropped + 1, teams - dropped)]
@@ -190,13 +213,16 @@ def _even_rounds(teams: int, opts: AmericanWhistOptions) -> list[_Round]:
     """Figure 22's rounds for an even number of teams (and the relay round)."""
     if teams < 4:
         raise InvalidMovement(
-            f"An American Whist for an even number of teams needs at least 4, not {teams}.",
-            hint="Add teams.",
+            N_("An American Whist for an even number of teams needs at least 4, not %(teams)s."),
+            hint=N_("Add teams."),
+            code="american_whist.teams",
+            teams=teams,
         )
     if opts.session is not None:
         raise InvalidMovement(
-            "Only an odd number of teams can split an American Whist over two sessions.",
-            hint="Leave session out, or stop after a block of rounds (curtail_after).",
+            N_("Only an odd number of teams can split an American Whist over two sessions."),
+            hint=N_("Leave session out, or stop after a block of rounds (curtail_after)."),
+            code="american_whist.split_even",
         )
     half = teams // 2
     a, b = (half - 1) // 2, half // 2
@@ -212,9 +238,16 @@ def _even_rounds(teams: int, opts: AmericanWhistOptions) -> list[_Round]:
     matches = len(rounds) if opts.matches is None else opts.matches
     if matches not in (len(rounds), len(rounds) - 1):
         raise InvalidMovement(
-            f"A {teams}-team American Whist plays {len(rounds)} matches, or "
-            f"{len(rounds) - 1} without the relay round; not {matches}.",
-            hint=f"Give matches as {len(rounds)} or {len(rounds) - 1}.",
+            N_(
+                "A %(teams)s-team American Whist plays %(full)s matches, or "
+                "%(short)s without the relay round; not %(matches)s."
+            ),
+            hint=N_("Give matches as %(full)s or %(short)s."),
+            code="american_whist.matches",
+            teams=teams,
+            full=len(rounds),
+            short=len(rounds) - 1,
+            matches=matches,
         )
     return rounds[:matches]
 

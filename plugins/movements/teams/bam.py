@@ -30,6 +30,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.teams.bam_suggestions import SUGGESTIONS
 from plugins.movements.teams.common import (
     BoardSet,
@@ -141,17 +142,28 @@ def listed(tables: int, rounds: int | None = None) -> Listed:
     choices = LISTING.get(tables)
     if choices is None:
         raise InvalidMovement(
-            f"BAMS.033 gives board-a-match movements for 5 to 25 teams, not {tables}.",
-            hint="With 26 or 28 teams play a mirror Mitchell; with more, split the field "
-            "into sections; with 3 teams play the standard team movement.",
+            N_("BAMS.033 gives board-a-match movements for 5 to 25 teams, not %(tables)s."),
+            hint=N_(
+                "With 26 or 28 teams play a mirror Mitchell; with more, split the field "
+                "into sections; with 3 teams play the standard team movement."
+            ),
+            code="bam.tables",
+            tables=tables,
         )
     for item in choices:
         if rounds is None or item.plan.rounds == rounds:
             return item
     offered = " or ".join(str(item.plan.rounds) for item in choices)
     raise InvalidMovement(
-        f"BAMS.033 gives the {tables}-table board-a-match with {offered} rounds, not {rounds}.",
-        hint=f"Leave rounds out, or give {offered}.",
+        N_(
+            "BAMS.033 gives the %(tables)s-table board-a-match with %(offered)s rounds, not "
+            "%(rounds)s."
+        ),
+        hint=N_("Leave rounds out, or give %(offered)s."),
+        code="bam.rounds",
+        tables=tables,
+        offered=offered,
+        rounds=rounds,
     )
 
 
@@ -195,10 +207,17 @@ def _relay_round(tables: int, plan: Plan, sets: BoardSet) -> list[Encounter]:
     half = tables // 2
     if plan.unmet(tables) != (half,) or tables % 2:
         raise InvalidMovement(
-            f"In the {tables}-table {plan.notation} board-a-match the EW pairs do not skip "
-            "exactly one team (the one opposite), so it has no relay round.",
-            hint="A relay round follows the 1-2-1, 1-4-1, 2-4-2, 2-6-2, 3-6-3 and 3-8-3 "
-            "movements (6, 8, 10, 12 with 10 rounds, 14 and 16 tables).",
+            N_(
+                "In the %(tables)s-table %(plan)s board-a-match the EW pairs do not skip "
+                "exactly one team (the one opposite), so it has no relay round."
+            ),
+            hint=N_(
+                "A relay round follows the 1-2-1, 1-4-1, 2-4-2, 2-6-2, 3-6-3 and 3-8-3 "
+                "movements (6, 8, 10, 12 with 10 rounds, 14 and 16 tables)."
+            ),
+            code="bam.relay",
+            tables=tables,
+            plan=plan.notation,
         )
     after = plan.rounds + 1
     return [

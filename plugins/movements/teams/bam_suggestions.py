@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from engine import InvalidInput
+from engine.errors import N_
 from plugins.movements.teams.common import NORMAL, Move, Plan
 
 
@@ -206,7 +207,9 @@ def suggest(teams: int) -> tuple[BamSuggestion, ...]:
     rows = tuple(row for row in SUGGESTIONS if row.teams == teams)
     if not rows:
         raise InvalidInput(
-            f"BAMS.033 suggests board-a-match movements for 5 teams or more, not {teams}.",
-            hint="With fewer teams play a round robin or an American Whist.",
+            N_("BAMS.033 suggests board-a-match movements for 5 teams or more, not %(teams)s."),
+            hint=N_("With fewer teams play a round robin or an American Whist."),
+            code="bam.suggestions",
+            teams=teams,
         )
     return rows

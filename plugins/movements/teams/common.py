@@ -31,6 +31,7 @@ from engine import (
     equal_stops,
     relays_of,
 )
+from engine.errors import N_
 
 SESSION_BOARDS = 24
 """A team session plays at least 24 boards (JCBL competition rules, appendix 1, note to
@@ -97,8 +98,10 @@ class Plan:
     def __post_init__(self) -> None:
         if len(self.segments) not in (1, 3) or min(self.segments) < 1:
             raise InvalidMovement(
-                f"A board-a-match plan has one or three runs of rounds, not {self.segments}.",
-                hint="Write it as BAMS.033 does: RTM, or a-b-c such as 2-6-2.",
+                N_("A board-a-match plan has one or three runs of rounds, not %(segments)s."),
+                hint=N_("Write it as BAMS.033 does: RTM, or a-b-c such as 2-6-2."),
+                code="bam.plan",
+                segments=self.segments,
             )
 
     @classmethod

@@ -37,6 +37,7 @@ from engine import (
     hookimpl,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.teams.common import BoardSet, on_circle, sets_of, teams_movement
 
 Style = Literal["auto", "acbl", "jcbl"]
@@ -115,9 +116,13 @@ def schedule(tables: int, options: MirrorMitchellOptions) -> Movement:
     """The movement, before validation."""
     if tables % 2 or tables < 6:
         raise InvalidMovement(
-            f"A mirror Mitchell needs two equal sections of at least 3 tables, so an even "
-            f"number of teams from 6; not {tables}.",
-            hint="With an odd number of teams play a board-a-match (bam).",
+            N_(
+                "A mirror Mitchell needs two equal sections of at least 3 tables, so an even "
+                "number of teams from 6; not %(tables)s."
+            ),
+            hint=N_("With an odd number of teams play a board-a-match (bam)."),
+            code="mirror_mitchell.tables",
+            tables=tables,
         )
     size = tables // 2
     style = options.style
@@ -181,15 +186,22 @@ def _acbl(size: int, floor_duplication: bool) -> tuple[list[Shift], str]:
     played at both its tables at once."""
     if size % 2 and size not in ACBL_ODD_SECTIONS:
         raise InvalidMovement(
-            f"BAMS.033 gives the mirror Mitchell for sections of 9 or 13 tables or an even "
-            f"number, not {size}.",
-            hint="Choose style=jcbl (JCBL manual appendix 3) for this size.",
+            N_(
+                "BAMS.033 gives the mirror Mitchell for sections of 9 or 13 tables or an even "
+                "number, not %(size)s."
+            ),
+            hint=N_("Choose style=jcbl (JCBL manual appendix 3) for this size."),
+            code="mirror_mitchell.acbl_size",
+            size=size,
         )
     if floor_duplication and size % 2 == 0:
         raise InvalidMovement(
-            "Floor duplication is for sections of 9 or 13 tables; with an even section the "
-            "first round is already played where the pairs arrive.",
-            hint="Leave floor_duplication out.",
+            N_(
+                "Floor duplication is for sections of 9 or 13 tables; with an even section the "
+                "first round is already played where the pairs arrive."
+            ),
+            hint=N_("Leave floor_duplication out."),
+            code="mirror_mitchell.floor_duplication",
         )
     if size % 2:
         moved = [(r, r) for r in range(0 if floor_duplication else 1, size)]
@@ -218,9 +230,13 @@ def _jcbl(size: int, twin_boards: bool) -> tuple[list[Shift], str]:
     """JCBL appendix 3 §2: both sections boards down one, EW pairs down two."""
     if size % 2 == 0:
         raise InvalidMovement(
-            f"The JCBL mirror Mitchell is for two sections of an odd number of tables "
-            f"(the number of teams halved is odd), not {size}.",
-            hint="Choose style=acbl for sections of an even number of tables.",
+            N_(
+                "The JCBL mirror Mitchell is for two sections of an odd number of tables "
+                "(the number of teams halved is odd), not %(size)s."
+            ),
+            hint=N_("Choose style=acbl for sections of an even number of tables."),
+            code="mirror_mitchell.jcbl_size",
+            size=size,
         )
     rounds = [(2 * (r - 1), r - 1) for r in range(1, size + 1)]
     if twin_boards:

@@ -34,6 +34,7 @@ from engine import (
     relays_of,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.teams.common import SessionBoards, on_circle
 
 
@@ -66,17 +67,25 @@ class MitchellTeams:
         opts = options or MitchellTeamsOptions()
         if tables < 4 or tables % 2:
             raise InvalidMovement(
-                f"A Mitchell teams needs an even number of teams, at least 4, not {tables}: "
-                "the teams sit in two equal rows.",
-                hint="Add or remove a team, or play an American Whist or a round robin.",
+                N_(
+                    "A Mitchell teams needs an even number of teams, at least 4, not %(tables)s: "
+                    "the teams sit in two equal rows."
+                ),
+                hint=N_("Add or remove a team, or play an American Whist or a round robin."),
+                code="mitchell_teams.tables",
+                tables=tables,
             )
         row = tables // 2
         full = row if row % 2 else row - 1
         rounds = full if opts.rounds is None else opts.rounds
         if rounds > full:
             raise InvalidMovement(
-                f"A Mitchell teams for {tables} teams has {full} rounds, not {rounds}.",
-                hint=f"Give at most {full} rounds.",
+                N_("A Mitchell teams for %(tables)s teams has %(full)s rounds, not %(rounds)s."),
+                hint=N_("Give at most %(full)s rounds."),
+                code="mitchell_teams.rounds",
+                tables=tables,
+                full=full,
+                rounds=rounds,
             )
         per_round = opts.per_round(rounds)
         schedule = _schedule(row, rounds, per_round, opts.first_board)

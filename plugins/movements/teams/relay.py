@@ -21,6 +21,7 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, Field
 
 from engine import BoardsPerRound, Encounter, InvalidMovement, Movement, hookimpl, validate
+from engine.errors import N_
 from plugins.movements.teams.common import Plan, SessionBoards, on_circle, sets_of, teams_movement
 
 STAGGER_BOARDS = 30
@@ -60,9 +61,13 @@ def standard(tables: int, options: SessionBoards) -> Movement:
     """The standard movement, before validation."""
     if tables % 2 == 0 or tables < 3:
         raise InvalidMovement(
-            f"The standard team movement needs an odd number of teams, at least 3, not "
-            f"{tables}: with an even number the EW pairs would meet their own team.",
-            hint="For an even number of teams choose bam, new-england-relay or stagger.",
+            N_(
+                "The standard team movement needs an odd number of teams, at least 3, not "
+                "%(tables)s: with an even number the EW pairs would meet their own team."
+            ),
+            hint=N_("For an even number of teams choose bam, new-england-relay or stagger."),
+            code="standard_teams.tables",
+            tables=tables,
         )
     plan = Plan.rtm(tables - 1)
     per_round = options.per_round(plan.rounds)
@@ -117,8 +122,10 @@ def new_england_relay(tables: int, options: SessionBoards) -> Movement:
     ``s - 2`` and moves one station lower each round."""
     if tables % 2 or tables < 4:
         raise InvalidMovement(
-            f"A New England relay needs an even number of teams, at least 4, not {tables}.",
-            hint="For an odd number of teams choose standard-teams.",
+            N_("A New England relay needs an even number of teams, at least 4, not %(tables)s."),
+            hint=N_("For an odd number of teams choose standard-teams."),
+            code="new_england_relay.tables",
+            tables=tables,
         )
     half, rounds = tables // 2, tables - 1
     per_round = options.per_round(rounds)
@@ -201,8 +208,10 @@ def stagger(tables: int, options: StaggerOptions) -> Movement:
     """One session of the stagger, before validation."""
     if tables % 2 or tables < 4:
         raise InvalidMovement(
-            f"A stagger needs an even number of teams, at least 4, not {tables}.",
-            hint="For an odd number of teams choose standard-teams.",
+            N_("A stagger needs an even number of teams, at least 4, not %(tables)s."),
+            hint=N_("For an odd number of teams choose standard-teams."),
+            code="stagger.tables",
+            tables=tables,
         )
     half = tables // 2
     first_move, rounds = (2, half - 1) if options.session == 1 else (1, half)

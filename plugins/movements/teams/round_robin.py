@@ -42,6 +42,7 @@ from engine import (
     relays_of,
     validate,
 )
+from engine.errors import N_
 from plugins.movements.teams.common import SessionBoards, on_circle
 
 # ---- the schedule ------------------------------------------------------------------------------
@@ -119,10 +120,15 @@ class RoundRobin:
                     )
         if problems:
             raise InvalidMovement(
-                f"This {self.teams}-team round robin cannot be played: {'; '.join(problems)}.",
+                N_("This %(teams)s-team round robin cannot be played: %(listed)s."),
                 problems=problems,
-                hint="Give each team at most one match a round, and each triangle two "
-                "consecutive rounds.",
+                hint=N_(
+                    "Give each team at most one match a round, and each triangle two "
+                    "consecutive rounds."
+                ),
+                code="round_robin.unsound",
+                teams=self.teams,
+                listed="; ".join(problems),
             )
 
     def _leg(self, number: int, teams: tuple[int, int, int]) -> Triangle | None:
@@ -215,9 +221,15 @@ class RoundRobin:
         for index, source in enumerate(chosen):
             if not 1 <= source <= len(self.rounds):
                 raise InvalidMovement(
-                    f"The {self.teams}-team round robin has {len(self.rounds)} rounds, "
-                    f"not a round {source}.",
-                    hint=f"Choose rounds from 1 to {len(self.rounds)}.",
+                    N_(
+                        "The %(teams)s-team round robin has %(rounds)s rounds, not a round "
+                        "%(round)s."
+                    ),
+                    hint=N_("Choose rounds from 1 to %(rounds)s."),
+                    code="round_robin.round",
+                    teams=self.teams,
+                    rounds=len(self.rounds),
+                    round=source,
                 )
             for s in self.rounds[source - 1]:
                 if not isinstance(s, Triangle):
@@ -226,9 +238,15 @@ class RoundRobin:
                 neighbour = chosen[index + step] if 0 <= index + step < len(chosen) else None
                 if neighbour != source + step:
                     raise InvalidMovement(
-                        f"Round {source} holds one leg of the triangle {s}; its other leg, "
-                        f"round {source + step}, must be played next to it.",
-                        hint="Play a triangle's two rounds together, one after the other.",
+                        N_(
+                            "Round %(round)s holds one leg of the triangle %(triangle)s; its other "
+                            "leg, round %(other)s, must be played next to it."
+                        ),
+                        hint=N_("Play a triangle's two rounds together, one after the other."),
+                        code="round_robin.triangle_apart",
+                        round=source,
+                        triangle=str(s),
+                        other=source + step,
                     )
 
     def _describe(self, rounds: int, boards_per_round: int, shared: bool) -> str:
@@ -305,8 +323,10 @@ def guide_round_robin(teams: int) -> RoundRobin:
     """
     if teams < 2 or teams % 2:
         raise InvalidMovement(
-            f"The guide's round-robin draw is for an even number of teams, not {teams}.",
-            hint="For an odd number use a bye (one team more) or a triangle.",
+            N_("The guide's round-robin draw is for an even number of teams, not %(teams)s."),
+            hint=N_("For an odd number use a bye (one team more) or a triangle."),
+            code="round_robin.odd",
+            teams=teams,
         )
     others = teams - 1
 
@@ -376,7 +396,10 @@ def round_robin(teams: int, odd: OddTeams = "triangle") -> RoundRobin:
     """A round robin of ``teams`` teams; ``odd`` says how an odd number is met."""
     if teams < 2:
         raise InvalidMovement(
-            f"A round robin needs at least 2 teams, not {teams}.", hint="Add teams."
+            N_("A round robin needs at least 2 teams, not %(teams)s."),
+            hint=N_("Add teams."),
+            code="round_robin.teams",
+            teams=teams,
         )
     if teams % 2 == 0:
         return guide_round_robin(teams)
@@ -390,9 +413,14 @@ def round_robin(teams: int, odd: OddTeams = "triangle") -> RoundRobin:
     if teams not in TRIANGLE_SCHEDULES:
         tabled = ", ".join(map(str, sorted(TRIANGLE_SCHEDULES)))
         raise InvalidMovement(
-            f"There is no round robin with a triangle for {teams} teams here (the guide "
-            f"tables {tabled} teams; with 5 none exists).",
-            hint="Give each team a bye in turn (odd=bye), or play an American Whist.",
+            N_(
+                "There is no round robin with a triangle for %(teams)s teams here (the guide "
+                "tables %(tabled)s teams; with 5 none exists)."
+            ),
+            hint=N_("Give each team a bye in turn (odd=bye), or play an American Whist."),
+            code="round_robin.triangle_size",
+            teams=teams,
+            tabled=tabled,
         )
     return _parse(teams, TRIANGLE_SCHEDULES[teams])
 
@@ -471,9 +499,18 @@ class RoundRobinTeams:
         last = opts.last_round or drawn
         if not opts.first_round <= last <= drawn:
             raise InvalidMovement(
-                f"The {tables}-team round robin has rounds 1 to {drawn}; rounds "
-                f"{opts.first_round} to {last} cannot be played.",
-                hint=f"Choose first_round and last_round from 1 to {drawn}, first not after last.",
+                N_(
+                    "The %(teams)s-team round robin has rounds 1 to %(drawn)s; rounds "
+                    "%(first)s to %(last)s cannot be played."
+                ),
+                hint=N_(
+                    "Choose first_round and last_round from 1 to %(drawn)s, first not after last."
+                ),
+                code="round_robin.rounds",
+                teams=tables,
+                drawn=drawn,
+                first=opts.first_round,
+                last=last,
             )
         chosen = list(range(opts.first_round, last + 1)) * opts.times
         # Shared by default, as the guide lays it out: with a triangle its own set is

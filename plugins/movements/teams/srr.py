@@ -73,6 +73,7 @@ from engine.advisor.srr_lists import (
     SRRPlan,
     SRRSessions,
 )
+from engine.errors import N_, Phrase
 from plugins.movements.teams.american_whist import (
     AmericanWhist,
     AmericanWhistOptions,
@@ -118,8 +119,10 @@ class SRR:
         plan = next((p for p in SRR_TEAMS_AND_PAIRS if p.teams == tables), None)
         if plan is None:
             raise InvalidMovement(
-                f"The JCBL plays SRR teams + pairs with 4 to 11 teams, not {tables}.",
-                hint="With 12 teams or more play a Swiss; with fewer than 4, a pairs game.",
+                N_("The JCBL plays SRR teams + pairs with 4 to 11 teams, not %(tables)s."),
+                hint=N_("With 12 teams or more play a Swiss; with fewer than 4, a pairs game."),
+                code="srr.tables",
+                tables=tables,
             )
         return listed_session(plan, opts.boards_per_round, opts.first_board)
 
@@ -147,9 +150,13 @@ class MirrorHalves:
         half = tables // 2
         if tables % 2 or half % 2 == 0 or half < 3:
             raise InvalidMovement(
-                f"The mirror Mitchell's halves are two odd numbers of teams, at least 3: "
-                f"6, 10, 14, 18 … teams, not {tables}.",
-                hint="With halves of an even number of teams play bam or a round robin.",
+                N_(
+                    "The mirror Mitchell's halves are two odd numbers of teams, at least 3: "
+                    "6, 10, 14, 18 … teams, not %(tables)s."
+                ),
+                hint=N_("With halves of an even number of teams play bam or a round robin."),
+                code="srr.halves",
+                tables=tables,
             )
         per_round = opts.per_round(half - 1)
         one = american_whist(
@@ -190,9 +197,14 @@ def built_game(game: SessionGame, teams: int, boards_per_round: int, first_board
     """A session of a listed game, built by the family it names and validated."""
     if game.family is None:
         raise InvalidMovement(
-            f"No Traveller family plays the {teams}-team pair all-play-all (ペア総当たり). "
-            + ODD_PAIR_ALL_PLAY_ALL,
-            hint="Play the list's team all-play-all (チーム総当たり) for as many teams.",
+            N_(
+                "No Traveller family plays the %(teams)s-team pair all-play-all (ペア総当たり). "
+                "%(why)s"
+            ),
+            hint=N_("Play the list's team all-play-all (チーム総当たり) for as many teams."),
+            code="srr.odd_pair_all_play_all",
+            teams=teams,
+            why=Phrase(ODD_PAIR_ALL_PLAY_ALL),
         )
     family = FAMILIES[game.family]
     options = game.options_for(boards_per_round) | {"first_board": first_board}
@@ -225,8 +237,11 @@ def session_of(
     ``boards_per_round`` overrides the list's."""
     if not 1 <= session <= len(plan.sessions):
         raise InvalidMovement(
-            f"This game has {len(plan.sessions)} sessions, not a session {session}.",
-            hint=f"Choose a session from 1 to {len(plan.sessions)}.",
+            N_("This game has %(sessions)s sessions, not a session %(session)s."),
+            hint=N_("Choose a session from 1 to %(sessions)s."),
+            code="srr.session",
+            sessions=len(plan.sessions),
+            session=session,
         )
     game = plan.sessions[session - 1]
     return built_game(game, plan.teams, boards_per_round or plan.boards_per_round, 1)

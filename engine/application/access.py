@@ -1,0 +1,157 @@
+"""Commands of access to a server: director accounts and tokens, table devices' codes,
+the public view, and a table device's own result.
+
+The adapter that authenticates hashes passwords, tokens and codes; only the hashes
+reach these commands and the store."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from uuid import UUID
+
+from engine.access import decide
+from engine.access.checks import check_device_result, round_in_play
+from engine.access.events import TokenIssued
+from engine.access.state import ACCESS_ID, Access, project_access
+from engine.application.core import ApplicationCore, UnitOfWork, first_of
+from engine.events import DomainEvent
+from engine.section import decide as section_decide
+from engine.section.events import ResultRecorded
+from engine.section.results import Result, ResultEntry
+from engine.tournament.events import DeviceIssued
+from engine.tournament.state import Device
+
+_access_lock = threading.Lock()
+
+
+class AccessCommands(ApplicationCore):
+    """Commands of access to a server."""
+
+    _access: Access | None = None
+
+    def access(self) -> Access:
+        """The store's director accounts and tokens as now recorded (a private copy)."""
+        with _access_lock:
+            cached = self._access
+        if cached is None:
+            state = project_access(None, self.events.get(ACCESS_ID))
+        else:
+            newer = self.events.get(ACCESS_ID, gt=cached.version)
+            state = project_access(cached.copy(), newer)
+        with _access_lock:
+            if self._access is None or self._access.version < state.version:
+                self._access = state
+        return state.copy()
+
+    def _run_access(self, actor: str, decision: Callable[[Access], list[DomainEvent]]) -> None:
+        def command(uow: UnitOfWork) -> None:
+            uow.record(decision(self.access()))
+
+        self._run(actor, command)
+
+    # ---- directors and tokens --------------------------------------------------------------
+
+    def add_director(self, name: str, password_hash: str, *, actor: str = "director") -> str:
+        """A new director account; returns its name as recorded."""
+        name = decide.check_director_name(name)
+        self._run_access(actor, lambda a: decide.add_director(a, name, password_hash, actor=actor))
+        return name
+
+    def change_director_password(
+        self, name: str, password_hash: str, *, actor: str = "director"
+    ) -> None:
+        self._run_access(
+            actor, lambda a: decide.change_password(a, name, password_hash, actor=actor)
+        )
+
+    def issue_token(
+        self,
+        name: str,
+        token_hash: str,
+        *,
+        expires: dt.datetime | None = None,
+        login: bool = False,
+        actor: str = "director",
+    ) -> str:
+        """A bearer token for director ``name`` (its hash only); returns its id (``T3``)."""
+
+        def command(uow: UnitOfWork) -> str:
+            events = decide.issue_token(
+                self.access(), name, token_hash, expires=expires, login=login, actor=actor
+            )
+            return first_of(uow.record(events), TokenIssued).token
+
+        return self._run(actor, command)
+
+    def revoke_token(self, token: str, *, actor: str = "director") -> None:
+        self._run_access(actor, lambda a: decide.revoke_token(a, token, actor=actor))
+
+    # ---- table devices and the public view ---------------------------------------------------
+
+    def issue_device(
+        self,
+        event_id: UUID,
+        table: int,
+        code_hash: str,
+        *,
+        session: int = 1,
+        section: str = "A",
+        actor: str = "director",
+    ) -> Device:
+        """A code (its hash) for the device at ``table``; returns the device recorded."""
+
+        def command(uow: UnitOfWork) -> Device:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            events = decide.issue_device(tournament, state, table, code_hash, actor=actor)
+            issued = first_of(uow.record(events), DeviceIssued)
+            return tournament.devices[issued.device]
+
+        return self._run(actor, command)
+
+    def revoke_device(self, event_id: UUID, device: str, *, actor: str = "director") -> None:
+        def command(uow: UnitOfWork) -> None:
+            tournament = uow.tournament(event_id)
+            uow.record(decide.revoke_device(tournament, device, actor=actor))
+
+        self._run(actor, command)
+
+    def choose_public_view(self, event_id: UUID, running: bool, *, actor: str = "director") -> bool:
+        """Show the public the running standings (``running``) or only published sessions;
+        returns False if the event already did so."""
+
+        def command(uow: UnitOfWork) -> bool:
+            tournament = uow.tournament(event_id)
+            return bool(uow.record(decide.choose_public_view(tournament, running, actor=actor)))
+
+        return self._run(actor, command)
+
+    def record_table_result(self, event_id: UUID, device: str, entry: ResultEntry) -> Result:
+        """A table device's result: new (never a correction), for its own table and the
+        round in play, recorded as ``table:A3``. Checked against the state as it is when
+        recorded (a round ended, or the code revoked, meanwhile: refused)."""
+
+        def command(uow: UnitOfWork) -> Result:
+            tournament = uow.tournament(event_id)
+            found = decide.device_of(tournament, device)
+            state = uow.section(event_id, found.session, found.section)
+            current = round_in_play(found, state)
+            # The slip's round and table are the device's, unless it says otherwise.
+            entry_played = replace(
+                entry, round=entry.round or current, table=entry.table or found.table
+            )
+            events = section_decide.record_result(
+                tournament,
+                state,
+                entry_played,
+                numbering=None,
+                override=None,
+                actor=f"table:{found.table_name}",
+            )
+            check_device_result(found, state, entry_played)
+            return first_of(uow.record(events), ResultRecorded).result
+
+        return self._run(f"device:{device}", command)
