@@ -23,7 +23,6 @@ from adapters.cli import output
 from adapters.cli.common import Desk, at_desk
 from adapters.cli.moments import local_zone_name
 from adapters.cli.output import Format
-from adapters.cli.results import session_standings
 from engine.application import Traveller
 from engine.bridge import Seat, Strain
 from engine.scoring import Award, AwardKind
@@ -109,7 +108,7 @@ def demo(desk: Desk, seed: Annotated[int, typer.Option("--seed", help="Random se
                 f"({', '.join(str(e.id)[:8] for e in earlier)}); this one is {name!r}."
             )
     event = play(desk.app, seed=seed, say=tell, name=name, zone=local_zone_name())
-    data = session_standings(desk.app, event, 1).to_json()
+    data = desk.app.standings(event, 1).to_json()
     desk.show(data, lambda: output.standings_table(data))
     if desk.fmt is Format.table:
         short = str(event)[:8]

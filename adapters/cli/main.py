@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from adapters import i18n
 from adapters.cli import (
     adjustments,
     convert,
@@ -23,10 +24,12 @@ from adapters.cli import (
     movements,
     renumber,
     results,
+    serve,
     standings_options,
     swiss,
     teams,
     time_travel,
+    wording,
 )
 from adapters.cli.output import console
 
@@ -41,14 +44,25 @@ def _version(asked: bool) -> None:
 
 @app.callback()
 def traveller(
+    context: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
             "--version", callback=_version, is_eager=True, help="Print the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The language of messages: ja or en (default: the locale's, else en).",
+        ),
+    ] = None,
 ) -> None:
     """Traveller — run duplicate-bridge tournaments; every action is kept as an event."""
+    if lang is not None and i18n.spoken(lang) is None:
+        raise typer.BadParameter(f"{lang!r} is not a language: give ja or en.", param_hint="--lang")
+    wording.speak(lang, context.find_root().command)
 
 
 for module in (
@@ -65,6 +79,7 @@ for module in (
     swiss,
     convert,
     demo,
+    serve,
 ):
     module.register(app)
 

@@ -12,9 +12,8 @@ from adapters.cli import output
 from adapters.cli.common import Desk, SessionOpt, at_desk
 from adapters.cli.common import parse_options as option_values
 from engine.errors import InvalidInput, PluginError
-from engine.masterpoints import AwardScale, EligibilityRule, conditions, session_eligibility
+from engine.masterpoints import AwardScale, EligibilityRule, conditions
 from engine.registry import MasterpointRule, Registry, parse_options
-from engine.tournament.checks import check_sessions
 
 
 def register(app: typer.Typer) -> None:
@@ -229,12 +228,15 @@ def _eligibility(
     eid = app.resolve_event(event)
     tournament = app.tournament(eid)
     options = parse_options(plugin, given)
-    check_sessions(tournament, [session])
-    sections = (
-        app.sections(eid, session) if section is None else [app.section(eid, session, section)]
-    )
-    lines = session_eligibility(plugin, options, tournament, sections, session_boards)
     rule: MasterpointRule = plugin
+    lines = app.eligibility(
+        eid,
+        rule.name,
+        options,
+        session=session,
+        section=section,
+        session_boards=session_boards,
+    )
     summary = (rule.__doc__ or "").strip().splitlines()[0]
     stated = conditions(rule, options)
     data: dict[str, Any] = {

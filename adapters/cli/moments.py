@@ -20,10 +20,9 @@ from uuid import UUID
 
 import typer
 
-from engine import history
 from engine.application import Traveller
+from engine.application.moments import At, Snapshot
 from engine.errors import InvalidInput
-from engine.history import Snapshot
 from engine.tournament import Tournament
 from engine.zones import offset_text, read_in_zone, zone_name, zone_of
 
@@ -108,21 +107,24 @@ class Moment:
     def given(self) -> bool:
         return any(v is not None for v in (self.at, self.time, self.store_position))
 
-    def limits(self, app: Traveller, event: UUID) -> dict[str, Any]:
-        """Where the event's history is cut, as :func:`engine.history.state_at` takes it
-        (at most one option may be given; a time is read on the event's clock)."""
+    def moment(self, app: Traveller, event: UUID) -> At | None:
+        """Where the event's history is cut, as the queries take it (None: now; at most
+        one option may be given; a time is read on the event's clock)."""
         chosen = [v for v in (self.at, self.time, self.store_position) if v is not None]
         if len(chosen) > 1:
             raise InvalidInput("Give one of --at, --time and --store-position, not several.")
+        if not chosen:
+            return None
         moment = None
         if self.time is not None:
             zone, _ = event_zone(app.tournament(event))
             moment = read_in_zone(self.time, zone)
-        return {"number": self.at, "position": self.store_position, "time": moment}
+        return At(number=self.at, position=self.store_position, time=moment)
 
-    def snapshot(self, app: Traveller, event: UUID) -> Snapshot:
-        """The event as it stood at this moment."""
-        return history.state_at(app, event, **self.limits(app, event))
+    def snapshot(self, app: Traveller, event: UUID) -> Snapshot | None:
+        """The event as it stood at this moment (None: now)."""
+        at = self.moment(app, event)
+        return None if at is None else app.moment(event, at)
 
 
 def as_of(snap: Snapshot) -> dict[str, Any]:

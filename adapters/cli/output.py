@@ -15,7 +15,9 @@ from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.table import Table
 
-from engine.errors import TravellerError
+from adapters import i18n
+from adapters.cli import wording
+from engine.errors import N_, TravellerError
 from engine.movement import Movement
 from engine.scoring import TEAMS
 
@@ -76,11 +78,15 @@ def error(exc: TravellerError, fmt: Format, *, store: str | None = None) -> None
     """A director's error on stderr: what is wrong, how to fix it, and the ``store`` the
     command opened (so a wrong store is seen at once)."""
     problems = getattr(exc, "problems", [])
+    message, hint, lines = wording.worded(exc)
     if fmt is Format.json:
         payload: dict[str, Any] = {
             "error": type(exc).__name__,
-            "message": exc.message,
-            "hint": exc.hint,
+            "code": exc.code,
+            "message": message,
+            "hint": hint,
+            "fixes": [fix.as_json() for fix in exc.fixes],
+            "language": wording.language(),
         }
         if problems:
             payload["problems"] = problems
@@ -88,13 +94,18 @@ def error(exc: TravellerError, fmt: Format, *, store: str | None = None) -> None
             payload["store"] = store
         sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return
-    errors.print(f"[bold red]Error:[/] {escape(exc.message)}", highlight=False)
+    said = i18n.hint_of(exc, wording.language())
+    title = wording.word(N_("Error:"))
+    errors.print(f"[bold red]{title}[/] {escape(message)}", highlight=False)
     for p in problems:
         errors.print(f"  - {p}", highlight=False, markup=False)
-    if exc.hint:
-        errors.print(f"[yellow]{escape(exc.hint)}[/]", highlight=False)
+    if said:
+        errors.print(f"[yellow]{escape(said)}[/]", highlight=False)
+    for line in lines:
+        errors.print(f"  {line}", highlight=False, markup=False)
     if store is not None:
-        errors.print(f"[dim]Store: {escape(store)}[/]", highlight=False)
+        opened = wording.word(N_("Store:"))
+        errors.print(f"[dim]{opened} {escape(store)}[/]", highlight=False)
 
 
 def bug(exc: Exception, report: Path | None, fmt: Format) -> None:

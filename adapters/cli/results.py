@@ -1,12 +1,14 @@
-"""``traveller round|result …``, ``standings`` and ``board``: a session played — the move,
-the results recorded and corrected, the standings and the travellers."""
+"""``traveller round|result …``, ``standings``, ``board``, ``card`` and ``seating``: a
+session played — the move, the results recorded and corrected, the standings, the
+travellers, each pair's score card and who sits where in a round (all read through the
+application's queries)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
-from uuid import UUID
 
 import typer
+from rich.table import Table
 
 from adapters.cli import output, swiss
 from adapters.cli.common import (
@@ -20,23 +22,22 @@ from adapters.cli.common import (
     at_desk,
 )
 from adapters.cli.moments import Moment, as_of, as_of_text
-from engine.application import Traveller
-from engine.ranks import Standings
+from engine.guides import boards_text
 from engine.section import Result
-from engine.standings import compute_standings
-from engine.tournament.checks import check_section
-from engine.travellers import traveller
 
 round_app = typer.Typer(help="Start and end rounds (the move).", no_args_is_help=True)
 result_app = typer.Typer(help="Record and correct results.", no_args_is_help=True)
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``round`` and ``result`` groups and ``standings`` and ``board`` to ``app``."""
+    """Add the ``round`` and ``result`` groups and ``standings``, ``board``, ``card`` and
+    ``seating`` to ``app``."""
     app.add_typer(round_app, name="round")
     app.add_typer(result_app, name="result")
     app.command("standings")(standings)
     app.command("board")(board)
+    app.command("card")(card)
+    app.command("seating")(seating)
 
 
 RoundArg = Annotated[int, typer.Argument(help="Round number.")]
@@ -147,20 +148,13 @@ def result_correct(
 # ---- looking at results -------------------------------------------------------------------------
 
 
-def session_standings(app: Traveller, event: UUID, session: int) -> Standings:
-    """The live standings of a session."""
-    return compute_standings(
-        app.registry, app.tournament(event), app.sections(event, session), session
-    )
-
-
 @at_desk(event=True)
 def standings(desk: Desk, session: SessionOpt = 1) -> None:
     """Live standings of a session (of a Swiss teams event: the teams by VPs)."""
     if desk.app.tournament(desk.event).swiss is not None:
         swiss.show_standings(desk)
         return
-    data = session_standings(desk.app, desk.event, session).to_json()
+    data = desk.app.standings(desk.event, session).to_json()
     desk.show(data, lambda: output.standings_table(data))
 
 
@@ -174,14 +168,10 @@ def board(
 ) -> None:
     """The traveller of one board, now or as it stood at a moment (`--at`, `--time`
     or `--store-position`, as `replay` takes them)."""
-    app, event = desk.app, desk.event
-    snap = moment.snapshot(app, event) if moment.given() else None
-    tournament = app.tournament(event) if snap is None else snap.tournament
-    check_section(tournament, session, section)
-    # A one-field session scores across its sections.
-    fields = app.sections(event, session) if snap is None else snap.sections_of(session)
-    own = next(s for s in fields if s.name == section)
-    data = traveller(app.registry, tournament, own, number, fields)
+    snap = moment.snapshot(desk.app, desk.event)
+    data = desk.app.traveller(
+        desk.event, number, session=session, section=section, at=snap
+    ).to_json()
     if snap is not None:
         data["as_of"] = as_of(snap)
 
@@ -191,3 +181,89 @@ def board(
         output.traveller_table(data)
 
     desk.show(data, table)
+
+
+@at_desk(event=True)
+def card(
+    desk: Desk,
+    pair: Annotated[
+        str,
+        typer.Option("--pair", help="The pair (NS3, EW3 or 3), the team (3) or the player."),
+    ],
+    moment: Moment,
+    session: SessionOpt = 1,
+    section: SectionOpt = "A",
+) -> None:
+    """A pair's (team's, player's) score card: every board it played, round by round —
+    the opponents, the contract, its score and the points it earned; now or as it stood
+    at a moment (`--at`, `--time` or `--store-position`)."""
+    snap = moment.snapshot(desk.app, desk.event)
+    report = desk.app.score_card(desk.event, pair, session=session, section=section, at=snap)
+    data = report.to_json()
+    if snap is not None:
+        data["as_of"] = as_of(snap)
+
+    def table() -> None:
+        if snap is not None:
+            output.console.print(as_of_text(snap), highlight=False)
+        names = " – ".join(report.names)
+        grid = Table(
+            title=f"Score card — section {report.section}, {report.contestant}"
+            + (f" {names}" if names else "")
+            + f" ({report.method})",
+            title_justify="left",
+        )
+        for column in ("Rd", "Board", "Dir", "Opponents", "Contract", "By", "Score", "Points"):
+            grid.add_column(column, justify="left" if column == "Opponents" else "right")
+        for line in data["boards"]:
+            who = " ".join([line["opponents"], " – ".join(line["opponent_names"])]).strip()
+            grid.add_row(
+                "" if line["round"] is None else str(line["round"]),
+                str(line["board"]),
+                line["direction"],
+                who,
+                line["adjusted"] or line["contract"] or "",
+                line["declarer"] or "",
+                "" if line["score"] is None else f"{line['score']:+d}",
+                line["points"],
+            )
+        output.console.print(grid)
+        output.console.print(f"Points: {data['points']}", highlight=False)
+
+    desk.show(data, table)
+
+
+@at_desk(event=True)
+def seating(
+    desk: Desk,
+    round: Annotated[int, typer.Option("--round", help="The round.")],
+    session: SessionOpt = 1,
+    section: SectionOpt = "A",
+) -> None:
+    """Who sits where in a round: each table's NS and EW pairs, the boards they play and
+    the names of those sitting there that round."""
+    report = desk.app.seating(desk.event, session=session, section=section, round=round)
+
+    def who(pair: str, names: tuple[str, ...]) -> str:
+        if pair == report.phantom:
+            return f"{pair} (phantom: sit out)"
+        return " ".join([pair, " – ".join(names)]).strip()
+
+    rows = [
+        {
+            "Table": t.table,
+            "NS": who(t.ns, t.names_ns),
+            "EW": who(t.ew, t.names_ew),
+            "Boards": boards_text(t.boards) + (" (arrow-switch)" if t.arrow_switch else ""),
+        }
+        for t in report.tables
+    ]
+    title = f"Section {report.section}, round {report.round} of {report.rounds}"
+    desk.show(
+        report.to_json(),
+        lambda: output.rows_table(
+            title if session == 1 else f"Session {session}, {title.lower()}",
+            rows,
+            ["Table", "NS", "EW", "Boards"],
+        ),
+    )

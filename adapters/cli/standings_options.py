@@ -13,9 +13,8 @@ from adapters.cli.common import Desk, at_desk, parse_options, session_list
 from adapters.cli.moments import Moment
 from engine.carry_over import chosen_rule
 from engine.errors import InvalidInput
-from engine.history import totals_at
 from engine.ranks import RankBy
-from engine.totals import Totals, compute_totals
+from engine.totals import Totals
 from engine.tournament import ContestantKind, SectionRanking
 
 ranking_app = typer.Typer(
@@ -239,20 +238,9 @@ def totals(
     """Contestants ranked on their total over several sessions (or a stage), now or as
     they stood at a moment (`--at`, `--time` or `--store-position`, as `replay`
     takes them)."""
-    a, eid = desk.app, desk.event
     chosen = None if sessions is None else session_list(sessions)
-    if not moment.given():
-        data = compute_totals(
-            a.registry,
-            a.tournament(eid),
-            lambda s: a.sections(eid, s),
-            sessions=chosen,
-            stage=stage,
-            by=by,
-        )
-    else:
-        limits = moment.limits(a, eid)
-        data = totals_at(a, eid, **limits, sessions=chosen, stage=stage, by=by)
+    at = moment.moment(desk.app, desk.event)
+    data = desk.app.totals(desk.event, sessions=chosen, stage=stage, by=by, at=at)
     desk.show(data.to_json(), lambda: _totals_table(data))
 
 

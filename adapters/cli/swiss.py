@@ -13,12 +13,13 @@ from rich.table import Table
 
 from adapters.cli import output
 from adapters.cli.common import Desk, OptionOpt, Reason, at_desk, decimal_option, parse_options
+from engine.application.moments import At
 from engine.errors import InvalidInput
 from engine.guides import boards_text
-from engine.history import swiss_standings_at
 from engine.numbers import show
 from engine.pairing.field import Draw
-from engine.swiss import TIE_BREAKS, TeamLine, draw_json, standings_diff, standings_json
+from engine.swiss import TIE_BREAKS, TeamLine, standings_json
+from engine.swiss_seating import seated_draw_json
 
 pairing_app = typer.Typer(help="The Swiss pairing methods installed.", no_args_is_help=True)
 swiss_app = typer.Typer(
@@ -182,11 +183,9 @@ def show_diff(desk: Desk, from_: int, to: int | None) -> None:
     """Each team whose VPs or place changed between two of the event's positions (as
     ``traveller audit`` numbers them): ``traveller diff`` of a Swiss event, and
     ``traveller swiss diff``."""
-    app = desk.app
-    before = swiss_standings_at(app, desk.event, number=from_)
-    after = swiss_standings_at(app, desk.event, number=to)
+    after = None if to is None else At(number=to)
+    rows = desk.app.diff(desk.event, before=At(number=from_), after=after)
     noun = _noun(desk)
-    rows = standings_diff(before, after, f"{noun}s")
     columns = [noun, "vp_before", "vp_after", "rank_before", "rank_after"]
     desk.rows("Changes", rows, columns)
 
@@ -234,15 +233,8 @@ def _show_draw(desk: Desk, draw: Draw, note: str) -> None:
     """A draw with its seating: each match's table and, for teams, its closed room's
     (the visitors' NS pair against the home team's EW pair), and the round's boards."""
     movement = desk.app.swiss_seating(desk.event, draw)
-    closed = {(e.ns, e.ew): e.table for e in movement.schedule if e.round == 1}
-    teams = movement.kind == "teams"
-    data = draw_json(draw)
-    data["boards"] = list(movement.boards)
-    if teams:
-        for row in data["matches"]:
-            row["closed_table"] = closed[row["away"], row["home"]]
-        home = {e.ns: e.table for e in movement.schedule if e.round == 1}
-        data["triangle_tables"] = {str(t): home[t] for t in draw.triangle or ()}
+    data = seated_draw_json(draw, movement)
+    teams = data["teams"]
 
     def table() -> None:
         grid = Table(

@@ -11,13 +11,7 @@ from rich.table import Table
 
 from adapters.cli import output
 from adapters.cli.common import Desk, SectionOpt, SessionOpt, at_desk, session_list
-from engine.match_reports import (
-    CrossTable,
-    KnockoutReport,
-    KnockoutSide,
-    cross_table_report,
-    knockout_report,
-)
+from engine.match_reports import CrossTable, KnockoutReport, KnockoutSide
 from engine.numbers import show
 
 
@@ -31,10 +25,7 @@ def register(app: typer.Typer) -> None:
 def crosstable(desk: Desk, session: SessionOpt = 1, section: SectionOpt = "A") -> None:
     """The section's team matches as a cross-table: each team's points against each other
     team (VPs when the event converts matches to VPs), its total and rank."""
-    app = desk.app
-    report = cross_table_report(
-        app.registry, app.tournament(desk.event), app.section(desk.event, session, section)
-    )
+    report = desk.app.cross_table(desk.event, session=session, section=section)
     desk.show(report.to_json(), lambda: _cross_table(report))
 
 
@@ -67,20 +58,8 @@ def knockout(
 ) -> None:
     """A knockout match of two teams: each team's carry-over, the IMPs each won in every
     segment (each round of each session), the running score and who goes through."""
-    app, event = desk.app, desk.event
-    named = None if sessions is None else sorted(set(session_list(sessions)))
-    candidates = (
-        [s for s in app.sections(event) if s.name == section]
-        if named is None
-        else [app.section(event, n, section) for n in named]
-    )
-    report = knockout_report(
-        app.registry,
-        app.tournament(event),
-        candidates,
-        section=section,
-        named=named is not None,
-    )
+    named = None if sessions is None else session_list(sessions)
+    report = desk.app.knockout(desk.event, section=section, sessions=named)
     desk.show(report.to_json(), lambda: _knockout_table(report))
 
 

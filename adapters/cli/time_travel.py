@@ -33,14 +33,11 @@ from adapters.cli.moments import (
     event_zone,
     zone_label,
 )
-from adapters.cli.results import session_standings
 from adapters.files.reading import CELLS, import_row, line_of
 from adapters.files.travellers_csv import read_travellers
-from engine import history
-from engine.application import Traveller
+from engine.application.moments import At
 from engine.errors import InvalidFile, InvalidInput, TravellerError
 from engine.section import Adjusted, ImportRow
-from engine.section.checks import table_if_any
 
 
 def register(app: typer.Typer) -> None:
@@ -70,9 +67,7 @@ def audit(
     app, event = desk.app, desk.event
     tournament = app.tournament(event)
     zone, name = event_zone(tournament)
-    rows = history.audit(
-        app, event, board=board, pair=pair, session=session, section=section, zone=zone
-    )
+    rows = app.audit(event, board=board, pair=pair, session=session, section=section, zone=zone)
     for r in rows:
         r["what"] = what(r["data"])
 
@@ -182,7 +177,8 @@ def replay(desk: Desk, moment: Moment, session: SessionOpt = 1) -> None:
             "--store-position P."
         )
     snap = moment.snapshot(desk.app, desk.event)
-    data = history.standings_of(desk.app, snap, session).to_json()
+    assert snap is not None
+    data = desk.app.standings(desk.event, session, at=snap).to_json()
     data["as_of"] = as_of(snap)
 
     def table() -> None:
@@ -206,9 +202,10 @@ def diff(
     if desk.app.tournament(desk.event).swiss is not None:
         swiss.show_diff(desk, from_, to)
         return
-    before = history.standings_at(desk.app, desk.event, session, number=from_)
-    after = history.standings_at(desk.app, desk.event, session, number=to)
-    _show_changes(desk, history.diff(before, after))
+    after = None if to is None else At(number=to)
+    _show_changes(
+        desk, desk.app.diff(desk.event, before=At(number=from_), after=after, session=session)
+    )
 
 
 # ---- what if -----------------------------------------------------------------------------
@@ -254,20 +251,10 @@ def what_if(
     `--change` (repeatable) or `--file`. They are tried in that order; a table with no
     result yet has one added."""
     changes = _changes(result, ns_score, ew_score, neutral, change, file)
-    event = desk.event
-    trial = history.fork(desk.app, event)
-    before = session_standings(trial, event, session)
-    for number, c in enumerate(changes, start=1):
-        try:
-            _try(trial, event, c, session=session, section=section, override=override)
-        except TravellerError as refused:
-            if len(changes) == 1:
-                raise
-            raise InvalidInput(
-                f"Change {number} of {len(changes)} (board {c.board}, NS {c.ns} v EW {c.ew}) "
-                f"cannot be made: {refused}"
-            ) from None
-    _show_changes(desk, history.diff(before, session_standings(trial, event, session)))
+    tried = desk.app.what_if(
+        desk.event, changes, session=session, section=section, override=override
+    )
+    _show_changes(desk, tried.diff)
 
 
 def _changes(
@@ -333,42 +320,6 @@ def _cells(text: str) -> dict[str, str]:
             )
         cells[key] = value.strip()
     return cells
-
-
-def _try(
-    trial: Traveller,
-    event: Any,
-    c: ImportRow,
-    *,
-    session: int,
-    section: str,
-    override: str | None,
-) -> None:
-    """Make one change on the fork: an adjusted score, or the table's result corrected
-    (added when it has none yet)."""
-    if c.adjusted is not None:
-        trial.adjust(
-            event,
-            board=c.board,
-            ns=c.ns,
-            ew=c.ew,
-            neutral=c.adjusted.neutral,
-            award_ns=c.adjusted.ns,
-            award_ew=c.adjusted.ew,
-            reason="what-if",
-            session=session,
-            section=section,
-        )
-        return
-    assert c.entry is not None
-    state = trial.section(event, session, section)
-    recorded = state.numbering is not None and table_if_any(state, c.board, c.ns, c.ew)
-    if recorded:
-        trial.correct_result(
-            event, c.entry, reason="what-if", session=session, section=section, override=override
-        )
-    else:
-        trial.record_result(event, c.entry, session=session, section=section, override=override)
 
 
 def _show_changes(desk: Desk, rows: list[dict[str, Any]]) -> None:

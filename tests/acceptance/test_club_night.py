@@ -320,7 +320,9 @@ def test_a_bad_file_is_refused_whole_with_every_problem_listed(
     lines = [p.split(":")[0] for p in error["problems"]]
     assert lines == ["line 3", "line 4", "line 5", "line 7", "line 8", "line 9"]
     text = " ".join(error["problems"])
-    assert "8S" in text and "14" in text and "result correct" in text and "620" in text
+    # A file's row says "correct that result"; the command line is the CLI's wording of a
+    # single error's fix (docs/decisions/0021), not of a file's rows.
+    assert "8S" in text and "14" in text and "correct that result" in text and "620" in text
     human = invoke(
         [
             "import",

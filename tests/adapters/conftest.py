@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.adapters.postgres import PostgresServer, PostgresUnavailableError, start_server
+from bench.postgres import PostgresServer, PostgresUnavailableError, start_server
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,15 @@
+"""The HTTP API under ``/api``: every command and query of the application as JSON.
+
+Routes by concept: :mod:`.access` (login, tokens, devices, the public view),
+:mod:`.events` (events, sessions, entries, conditions), :mod:`.play` (movements,
+rounds, results, adjustments, imports), :mod:`.swiss`, :mod:`.queries` (every read)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from adapters.http.api import access, events, play, queries, swiss
+
+router = APIRouter(prefix="/api")
+for module in (access, events, play, swiss, queries):
+    router.include_router(module.router)

@@ -1,0 +1,310 @@
+"""Routes of a session's section: the movement, the rounds, the results (from the
+director or the table's device), adjustments, imports and the scoring method."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter
+from fastapi import Body as Payload
+from pydantic import Field
+
+from adapters.files.pbn import parse_results
+from adapters.files.travellers_csv import parse_travellers
+from adapters.http.api.common import App, Body, Event, done
+from adapters.http.auth import Director, Writer
+from engine.errors import InvalidFile, InvalidInput, NotAllowed
+from engine.scoring import Award
+from engine.seating import Numbering
+from engine.section.results import ResultEntry
+
+router = APIRouter(tags=["play"])
+
+SECTION = "/events/{event_id}/sessions/{session}/sections/{section}"
+
+
+class MovementChoice(Body):
+    family: str
+    tables: int | None = None
+    options: dict[str, Any] | None = None
+
+
+@router.post(SECTION + "/movement")
+def assign_movement(
+    event_id: Event, session: int, section: str, body: MovementChoice, app: App, who: Director
+) -> dict[str, Any]:
+    state = app.assign_movement(
+        event_id,
+        body.family,
+        session=session,
+        section=section,
+        tables=body.tables,
+        options=body.options,
+        actor=who.actor,
+    )
+    assert state.movement is not None
+    return done(movement=state.movement.to_json())
+
+
+@router.post(SECTION + "/rounds/{round}/start")
+def start_round(
+    event_id: Event, session: int, section: str, round: int, app: App, who: Director
+) -> dict[str, Any]:
+    app.start_round(event_id, round, session=session, section=section, actor=who.actor)
+    return done(round=round)
+
+
+@router.post(SECTION + "/rounds/{round}/end")
+def end_round(
+    event_id: Event, session: int, section: str, round: int, app: App, who: Director
+) -> dict[str, Any]:
+    """The move; answers with the tables of the round that still have no result."""
+    missing = app.end_round(event_id, round, session=session, section=section, actor=who.actor)
+    return done(
+        round=round,
+        missing=[{"board": b, "ns": ns.number, "ew": ew.number} for b, ns, ew in missing],
+    )
+
+
+class NumberingChoice(Body):
+    numbering: Numbering
+
+
+@router.put(SECTION + "/numbering")
+def choose_numbering(
+    event_id: Event, session: int, section: str, body: NumberingChoice, app: App, who: Director
+) -> dict[str, Any]:
+    app.choose_numbering(
+        event_id, body.numbering, session=session, section=section, actor=who.actor
+    )
+    return done()
+
+
+# ---- results ----------------------------------------------------------------------------
+
+
+@router.post(SECTION + "/results", status_code=201)
+def record_result(
+    event_id: Event,
+    session: int,
+    section: str,
+    entry: ResultEntry,
+    app: App,
+    who: Writer,
+    override: str | None = None,
+    numbering: Numbering | None = None,
+) -> dict[str, Any]:
+    """A table's result (the body is a result as the CLI's ``traveller result add`` takes
+    it). A director may record any; a table's device only a new result of its own table in
+    the round in play, in its own section (``override`` and ``numbering`` are the
+    director's)."""
+    if who.kind == "table":
+        assert who.device is not None
+        device = who.device
+        if (device.session, device.section) != (session, section) or override or numbering:
+            raise NotAllowed(
+                f"Table {device.table_name}'s device enters results of its own table only "
+                f"(session {device.session}, section {device.section}), without an override "
+                "or a numbering.",
+                hint="Ask the director.",
+            )
+        result = app.record_table_result(event_id, device.id, entry)
+    else:
+        result = app.record_result(
+            event_id,
+            entry,
+            session=session,
+            section=section,
+            numbering=numbering,
+            override=override,
+            actor=who.actor,
+        )
+    return done(result=result.model_dump())
+
+
+class Correction(Body):
+    result: ResultEntry
+    reason: str
+    was_ns: int | None = None
+    was_ew: int | None = None
+    override: str | None = None
+
+
+@router.post(SECTION + "/results/correct")
+def correct_result(
+    event_id: Event, session: int, section: str, body: Correction, app: App, who: Director
+) -> dict[str, Any]:
+    """Replace a recorded result (or an adjusted score): the director's alone."""
+    result = app.correct_result(
+        event_id,
+        body.result,
+        reason=body.reason,
+        was_ns=body.was_ns,
+        was_ew=body.was_ew,
+        session=session,
+        section=section,
+        override=body.override,
+        actor=who.actor,
+    )
+    return done(result=result.model_dump())
+
+
+class Adjustment(Body):
+    board: int
+    ns: int
+    ew: int
+    award_ns: str | None = Field(None, description="A+, A, A- or A60 …")
+    award_ew: str | None = None
+    neutral: bool = False
+    reason: str
+    law: str | None = None
+    numbering: Numbering | None = None
+
+
+@router.post(SECTION + "/adjustments", status_code=201)
+def adjust(
+    event_id: Event, session: int, section: str, body: Adjustment, app: App, who: Director
+) -> dict[str, Any]:
+    """An artificial adjusted score, or a neutral board."""
+    app.adjust(
+        event_id,
+        board=body.board,
+        ns=body.ns,
+        ew=body.ew,
+        award_ns=None if body.award_ns is None else Award.parse(body.award_ns),
+        award_ew=None if body.award_ew is None else Award.parse(body.award_ew),
+        neutral=body.neutral,
+        reason=body.reason,
+        law=body.law,
+        session=session,
+        section=section,
+        numbering=body.numbering,
+        actor=who.actor,
+    )
+    return done(board=body.board, ns=body.ns, ew=body.ew)
+
+
+class Weighted(Body):
+    weight: str = Field("1", description="A fraction or decimal: 2/3, 0.25")
+    score: int
+
+    def parsed(self, *, ew: bool = False) -> tuple[Fraction, int]:
+        try:
+            weight = Fraction(self.weight)
+        except (ValueError, ZeroDivisionError):
+            raise InvalidInput(
+                f"{self.weight!r} is not a weight.", hint="Write a fraction or a decimal: 2/3."
+            ) from None
+        # EW's own scores are stored as NS scores, as every score of a traveller is.
+        return weight, -self.score if ew else self.score
+
+
+class Assigned(Body):
+    board: int
+    ns: int
+    ew: int
+    ns_scores: list[Weighted] = Field(description="NS's score(s), with weights summing to 1")
+    ew_scores: list[Weighted] | None = Field(None, description="EW's own score(s): a split")
+    reason: str
+    law: str | None = None
+    numbering: Numbering | None = None
+
+
+@router.post(SECTION + "/assigned", status_code=201)
+def assign_score(
+    event_id: Event, session: int, section: str, body: Assigned, app: App, who: Director
+) -> dict[str, Any]:
+    """An assigned score (law 12C): one result, several by weight, or a split score."""
+    recorded = app.assign_score(
+        event_id,
+        board=body.board,
+        ns=body.ns,
+        ew=body.ew,
+        outcomes=[w.parsed() for w in body.ns_scores],
+        outcomes_ew=None if body.ew_scores is None else [w.parsed(ew=True) for w in body.ew_scores],
+        reason=body.reason,
+        law=body.law,
+        session=session,
+        section=section,
+        numbering=body.numbering,
+        actor=who.actor,
+    )
+    return done(law=recorded.law, outcomes=[list(o) for o in recorded.outcomes])
+
+
+class Fouled(Body):
+    board: int
+    groups: list[list[int]] = Field(description="The NS pairs that played each version")
+    reason: str
+
+
+@router.post(SECTION + "/fouled")
+def declare_fouled(
+    event_id: Event, session: int, section: str, body: Fouled, app: App, who: Director
+) -> dict[str, Any]:
+    groups = app.declare_fouled(
+        event_id,
+        board=body.board,
+        groups=body.groups,
+        reason=body.reason,
+        session=session,
+        section=section,
+        actor=who.actor,
+    )
+    return done(board=body.board, groups=[list(g) for g in groups])
+
+
+@router.post(SECTION + "/import")
+def import_travellers(
+    event_id: Event,
+    session: int,
+    section: str,
+    text: Annotated[str, Payload(media_type="text/csv", description="The file's text")],
+    app: App,
+    who: Director,
+    format: Literal["csv", "pbn"] = "csv",
+    numbering: Numbering | None = None,
+    dry_run: bool = False,
+) -> dict[str, Any]:
+    """A travellers CSV (as ``traveller import travellers`` reads), or a PBN file's score
+    tables (``format=pbn``), all or nothing."""
+    if format == "pbn":
+        rows, problems = parse_results(text, section=section)
+    else:
+        rows, problems = parse_travellers(text)
+    if problems:
+        raise InvalidFile("The file was not imported: nothing was written.", problems=problems)
+    count = app.import_results(
+        event_id,
+        rows,
+        session=session,
+        section=section,
+        numbering=numbering,
+        dry_run=dry_run,
+        actor=who.actor,
+    )
+    return {"recorded": not dry_run, "rows": count}
+
+
+class Scoring(Body):
+    method: str
+    options: dict[str, Any] | None = None
+    reason: str
+
+
+@router.put(SECTION + "/scoring")
+def choose_scoring(
+    event_id: Event, session: int, section: str, body: Scoring, app: App, who: Director
+) -> dict[str, Any]:
+    """Score the section by another method from now on (a re-score, with the reason)."""
+    changed = app.choose_scoring(
+        event_id,
+        body.method,
+        body.options,
+        session=session,
+        section=section,
+        reason=body.reason,
+        actor=who.actor,
+    )
+    return done(changed=changed)

@@ -1,0 +1,65 @@
+"""The pages' languages: Japanese and English from gettext catalogs (Babel), and the
+language each request is answered in.
+
+The catalogs are the ``.po`` files under ``adapters/http/locale/`` (extracted with
+``pybabel extract -F adapters/http/babel.cfg``); they are read when the server starts,
+so installing Traveller needs no build step. A request is answered in the language its
+``?lang=`` names (remembered in a cookie), else the cookie's, else the first of the
+browser's ``Accept-Language`` we speak, else Japanese.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.support import Translations
+from starlette.requests import Request
+
+from adapters import i18n as shared
+from adapters.i18n import from_accept_language, spoken
+
+__all__ = ["from_accept_language", "spoken"]
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+"""Where the catalogs are: ``{language}/LC_MESSAGES/messages.po``."""
+LANGUAGES = shared.LANGUAGES
+"""The languages the pages speak; the first is the default."""
+DEFAULT = LANGUAGES[0]
+COOKIE = "lang"
+"""The cookie that remembers the language a reader chose."""
+DOMAIN = "messages"
+
+
+def catalog_path(language: str) -> Path:
+    """The ``.po`` file of ``language``."""
+    return shared.catalog_path(language, directory=LOCALE_DIR, domain=DOMAIN)
+
+
+def translations(language: str) -> Translations:
+    """The pages' translations of ``language`` (one of :data:`LANGUAGES`), read from its
+    ``.po`` once per process (:func:`adapters.i18n.translations`)."""
+    return shared.translations(language, directory=LOCALE_DIR, domain=DOMAIN)
+
+
+def chosen(request: Request) -> tuple[str, bool]:
+    """The language to answer ``request`` in, and whether it was chosen just now with
+    ``?lang=`` (so the answer sets the cookie)."""
+    asked = spoken(request.query_params.get("lang"))
+    if asked is not None:
+        return asked, True
+    remembered = spoken(request.cookies.get(COOKIE))
+    if remembered is not None:
+        return remembered, False
+    return from_accept_language(request.headers.get("accept-language")) or DEFAULT, False
+
+
+def of_api(request: Request) -> str:
+    """The language an API request is answered in: its ``?lang=``, else the cookie's,
+    else the first of its ``Accept-Language`` we speak, else English (a script that
+    names no language gets the engine's own words)."""
+    return (
+        spoken(request.query_params.get("lang"))
+        or spoken(request.cookies.get(COOKIE))
+        or from_accept_language(request.headers.get("accept-language"))
+        or shared.ENGLISH
+    )

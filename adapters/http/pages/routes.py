@@ -1,0 +1,209 @@
+"""The public pages: the events, an event's standings, a board's traveller, a pair's or
+team's score card, a team event's cross-table, a Swiss round's draw, and the live stream
+that keeps them current.
+
+A page of results the public may not see yet is answered with 200 and a "not released
+yet" page that listens to the live stream, so it shows the results the moment the
+director releases them (see ``docs/decisions/0019-public-pages-live-and-languages.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Depends, Query, Request
+from starlette.responses import HTMLResponse, Response
+
+from adapters.http import live
+from adapters.http.api.visibility import released_rounds
+from adapters.http.deps import get_app
+from adapters.http.errors import status_of
+from adapters.http.pages import reads
+from adapters.http.pages.render import page
+from engine.application import Traveller
+from engine.errors import NotFound, TravellerError
+
+router = APIRouter(include_in_schema=False)
+
+App = Annotated[Traveller, Depends(get_app)]
+SessionQuery = Annotated[int, Query(description="The session (a Swiss: the round).")]
+SectionQuery = Annotated[str | None, Query(max_length=8, description="The section.")]
+
+
+def _answer(request: Request, build: Callable[[], HTMLResponse]) -> HTMLResponse:
+    """``build()``'s page, or a page that says what was not found or cannot be shown
+    (with the status the API gives the same refusal)."""
+    try:
+        return build()
+    except TravellerError as e:
+        status = status_of(e)
+        return page(
+            request, "problem.html", {"problem": e.message, "status": status}, status_code=status
+        )
+
+
+def _event_id(app: Traveller, text: str) -> UUID:
+    return app.resolve_event(text)
+
+
+def _live(event: reads.Event) -> str:
+    return f"/events/{event.id}/live"
+
+
+def points_unit(event: reads.Event, method: str, datum: object) -> str | None:
+    """What a board's points are called on a traveller or a card: IMPs in a team event
+    or against a datum, matchpoints (MP) in a matchpoint game, else just points (None)."""
+    if event.teams or datum is not None or "imp" in method or method in ("butler", "houston"):
+        return "IMP"
+    return "MP" if method == "matchpoints" else None
+
+
+def _hidden(request: Request, event: reads.Event, session: int) -> HTMLResponse:
+    return page(
+        request,
+        "not_released.html",
+        {"event": event, "session": session},
+        live=_live(event),
+    )
+
+
+@router.get("/", response_class=HTMLResponse)
+def events_page(request: Request, app: App) -> HTMLResponse:
+    """Every event in the store, newest first."""
+    return page(request, "events.html", {"events": reads.events(app)})
+
+
+@router.get("/events/{event_id}", response_class=HTMLResponse)
+def standings_page(request: Request, app: App, event_id: str, session: SessionQuery = 1) -> Any:
+    """An event's standings: a session's fields, or a Swiss's standings by VPs."""
+
+    def build() -> HTMLResponse:
+        event = reads.event(app, _event_id(app, event_id))
+        if event.swiss:
+            upto = released_rounds(app.tournament(event.id))
+            if upto == 0:
+                return _hidden(request, event, 1)
+            rows = reads.swiss_standings(app, event.id, upto)
+            context = {"event": event, "rows": rows, "upto": upto}
+            return page(request, "swiss_standings.html", context, live=_live(event))
+        event.section_of(session, None)  # the session exists
+        if not event.released(session):
+            return _hidden(request, event, session)
+        data = reads.standings(app, event.id, session)
+        context = {"event": event, "session": session, "data": data}
+        return page(request, "standings.html", context, live=_live(event))
+
+    return _answer(request, build)
+
+
+@router.get("/events/{event_id}/boards/{board}", response_class=HTMLResponse)
+def board_page(
+    request: Request,
+    app: App,
+    event_id: str,
+    board: int,
+    session: SessionQuery = 1,
+    section: SectionQuery = None,
+) -> Any:
+    """A board's traveller: every table's result and the points it earned."""
+
+    def build() -> HTMLResponse:
+        event = reads.event(app, _event_id(app, event_id))
+        name = event.section_of(session, section)
+        if not event.released(session):
+            return _hidden(request, event, session)
+        data = reads.traveller(app, event.id, board, session, name)
+        boards = event.boards.get((session, name), ())
+        context = {
+            "event": event,
+            "session": session,
+            "section": name,
+            "data": data,
+            "previous": max((b for b in boards if b < board), default=None),
+            "next": min((b for b in boards if b > board), default=None),
+            "points": points_unit(event, data["method"], data.get("datum")),
+        }
+        return page(request, "board.html", context, live=_live(event))
+
+    return _answer(request, build)
+
+
+@router.get("/events/{event_id}/cards/{contestant}", response_class=HTMLResponse)
+def card_page(
+    request: Request,
+    app: App,
+    event_id: str,
+    contestant: str,
+    session: SessionQuery = 1,
+    section: SectionQuery = None,
+) -> Any:
+    """A pair's or team's score card: every board it played."""
+
+    def build() -> HTMLResponse:
+        event = reads.event(app, _event_id(app, event_id))
+        name = event.section_of(session, section)
+        if not event.released(session):
+            return _hidden(request, event, session)
+        data = reads.score_card(app, event.id, contestant, session, name)
+        context = {
+            "event": event,
+            "session": session,
+            "section": name,
+            "contestant": contestant,
+            "data": data,
+            "points": points_unit(event, data["method"], None),
+        }
+        return page(request, "card.html", context, live=_live(event))
+
+    return _answer(request, build)
+
+
+@router.get("/events/{event_id}/crosstable", response_class=HTMLResponse)
+def crosstable_page(
+    request: Request,
+    app: App,
+    event_id: str,
+    session: SessionQuery = 1,
+    section: SectionQuery = None,
+) -> Any:
+    """A team event's round-robin cross-table."""
+
+    def build() -> HTMLResponse:
+        event = reads.event(app, _event_id(app, event_id))
+        name = event.section_of(session, section)
+        if not event.released(session):
+            return _hidden(request, event, session)
+        data = reads.cross_table(app, event.id, session, name)
+        context = {"event": event, "session": session, "section": name, "data": data}
+        return page(request, "crosstable.html", context, live=_live(event))
+
+    return _answer(request, build)
+
+
+@router.get("/events/{event_id}/swiss/{round_}", response_class=HTMLResponse)
+def swiss_draw_page(request: Request, app: App, event_id: str, round_: int) -> Any:
+    """A Swiss round's draw: the matches and their tables, a triangle, the bye. Where
+    to sit is public as soon as the round is drawn."""
+
+    def build() -> HTMLResponse:
+        event = reads.event(app, _event_id(app, event_id))
+        if round_ not in event.rounds:
+            raise NotFound(f"Round {round_} of this event has not been drawn.")
+        data = reads.swiss_draw(app, event.id, round_)
+        context = {"event": event, "round": round_, "data": data, "session": round_}
+        return page(request, "swiss_draw.html", context, live=_live(event))
+
+    return _answer(request, build)
+
+
+@router.get("/events/{event_id}/live")
+def live_stream(request: Request, app: App, event_id: str) -> Response:
+    """Server-sent events: ``changed`` each time the event changes."""
+    try:
+        found = _event_id(app, event_id)
+        app.tournament(found)
+    except TravellerError as e:
+        return Response(e.message, status_code=404, media_type="text/plain")
+    return live.stream(request, app, found)
