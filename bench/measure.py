@@ -1,5 +1,5 @@
-"""What every benchmark shares: best-of timing, a cProfile summary, the machine and its
-load, and writing the figures to ``bench/results/latest.json``."""
+"""What every benchmark shares: best-of timing, percentiles, a cProfile summary, the
+machine and its load, and writing the figures to ``bench/results/latest.json``."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ import cProfile
 import gc
 import importlib.metadata
 import json
+import math
 import os
 import platform
 import pstats
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,6 +35,25 @@ def best_of(repeat: int, run: Callable[[], T]) -> tuple[float, T]:
             best = (took, value)
     assert best is not None
     return best
+
+
+def percentiles(seconds: Sequence[float]) -> dict[str, float]:
+    """Nearest-rank p50/p95/p99 and max, in milliseconds."""
+    ordered = sorted(seconds)
+    if not ordered:
+        return {"n": 0}
+
+    def rank(p: float) -> float:
+        return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] * 1000
+
+    return {
+        "n": len(ordered),
+        "p50_ms": round(rank(50), 3),
+        "p95_ms": round(rank(95), 3),
+        "p99_ms": round(rank(99), 3),
+        "max_ms": round(ordered[-1] * 1000, 3),
+        "mean_ms": round(sum(ordered) / len(ordered) * 1000, 3),
+    }
 
 
 def profile(run: Callable[[], object], limit: int = 15) -> dict[str, Any]:

@@ -16,19 +16,25 @@ absolute figures beside them; the numbers are also written to
      recorder; ``sqlite3`` + ``orjson.loads``; recorder + ``mapper.to_domain_event``;
    - rebuild, one pass: read the log once, fold every tournament and section, and
      compute the standings of every session;
-   - rebuild, per tournament: ``history.state_at`` + ``compute_standings`` for each
-     tournament (each call scans the whole log).
+   - rebuild, per tournament: the application's queries for each tournament — its
+     history folded (``app.moment``, which scans the whole log), then
+     ``app.standings`` of each session as of that moment.
 
    The one-pass rebuild is profiled with cProfile (a separate, untimed run).
 
 2. Latency. A new 30-table Mitchell is played result by result with ``record_result``;
-   after each result the section's standings are computed as ``traveller standings``
-   does. Warm: the application object is reused. Cold: a new ``Traveller`` per query
-   (on every ``--cold-every``-th result).
+   after each result the section's standings are read as ``traveller standings`` reads
+   them (the ``app.standings`` query). Warm: the application object is reused. Cold: a
+   new ``Traveller`` per query (on every ``--cold-every``-th result).
 
 3. Swiss draw (``bench/swiss_draw.py``, which also runs alone): one round of a
    ``--swiss-teams`` Swiss drawn by the optimal method and top-down, after five rounds
    played; run last, once the store is gone, so that it slows neither part above.
+
+4. The server under load (``bench/serve_load.py``, which also runs alone), with
+   ``--serve-tables N`` (30 is the issue's): a Mitchell of N tables played through the
+   HTTP API by one device per table while 200 public readers follow it, on SQLite and on
+   PostgreSQL; after everything else.
 """
 
 from __future__ import annotations
@@ -53,16 +59,20 @@ if __package__ in (None, ""):  # run as a script: the repository root holds ``be
 import orjson
 
 from adapters.storage import env_for
-from bench.measure import RESULTS, best_of, load, machine, profile
+from bench.measure import RESULTS, best_of, load, machine, percentiles, profile
+from bench.serve_load import LoadConfig, report_load, run_load
 from bench.swiss_draw import SwissConfig, report_swiss, run_swiss
 from engine import history
 from engine.application import Traveller
-from engine.standings import compute_standings
+from engine.application.moments import At
 from engine.testing import flat_score, play_movement
 from engine.tournament import Player
 
 BATCH = 1000
-"""Rows per read, as :func:`engine.history.history` reads them."""
+"""Rows per read, as :func:`engine.application.moments.history` reads them."""
+END = At()
+"""The end of a tournament's history, folded from the log (not the live state cache):
+what the rebuild and the as-of reads measure."""
 TABLE = "stored_events"
 """The table eventsourcing's SQLite recorder writes (``stored_`` + purpose)."""
 READ_TARGET = 2.0
@@ -84,6 +94,8 @@ class Config:
     out: Path | None = RESULTS
     swiss_teams: int = 1000
     """The Swiss draw part's field (bench/swiss_draw.py); 0 leaves the part out."""
+    serve_tables: int = 0
+    """The server-under-load part's Mitchell (bench/serve_load.py); 0 leaves it out."""
 
 
 @dataclass
@@ -221,18 +233,17 @@ def rebuild_one_pass(app: Traveller) -> Rebuilt:
 
 
 def rebuild_state_at(app: Traveller) -> Rebuilt:
-    """``history.state_at`` + ``compute_standings`` for every tournament in the store."""
+    """Every tournament in the store folded from the log (``app.moment``), then each
+    session's standings as of that moment (``app.standings``)."""
     started = time.perf_counter()
     digests = {}
     fold = 0.0
     for event_id in (listed.id for listed in app.list_events()):
         t0 = time.perf_counter()
-        snap = history.state_at(app, event_id)
+        snap = app.moment(event_id, END)
         fold += time.perf_counter() - t0
         for session in sorted(snap.tournament.sessions):
-            standings = compute_standings(
-                app.registry, snap.tournament, snap.sections_of(session), session
-            )
+            standings = app.standings(event_id, session, at=snap)
             digests[(event_id, session)] = standings.digest()
     total = time.perf_counter() - started
     return Rebuilt(app.position(), len(digests), fold, total - fold, digests)
@@ -242,30 +253,8 @@ def rebuild_state_at(app: Traveller) -> Rebuilt:
 
 
 def standings_json(app: Traveller, event: str, session: int) -> dict[str, Any]:
-    """What ``traveller standings`` computes (before rendering)."""
-    eid = app.resolve_event(event)
-    return compute_standings(
-        app.registry, app.tournament(eid), app.sections(eid, session), session
-    ).to_json()
-
-
-def percentiles(seconds: Sequence[float]) -> dict[str, float]:
-    """Nearest-rank p50/p95/p99 and max, in milliseconds."""
-    ordered = sorted(seconds)
-    if not ordered:
-        return {"n": 0}
-
-    def rank(p: float) -> float:
-        return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] * 1000
-
-    return {
-        "n": len(ordered),
-        "p50_ms": round(rank(50), 3),
-        "p95_ms": round(rank(95), 3),
-        "p99_ms": round(rank(99), 3),
-        "max_ms": round(ordered[-1] * 1000, 3),
-        "mean_ms": round(sum(ordered) / len(ordered) * 1000, 3),
-    }
+    """What ``traveller standings`` reads (before rendering)."""
+    return app.standings(app.resolve_event(event), session).to_json()
 
 
 def measure_latency(path: Path, tables: int, cold_every: int) -> dict[str, Any]:
@@ -353,8 +342,8 @@ def measure_store(
         at_s, at = best_of(config.repeat, lambda: rebuild_state_at(app))
         assert one.digests == at.digests, "both rebuilds must give the same standings"
         first = app.list_events()[0].id
-        own = sum(1 for _ in history.history(app, first))
-        single_s, _ = best_of(config.repeat, lambda: history.standings_at(app, first, 1))
+        own = app.moment(first, END).number
+        single_s, _ = best_of(config.repeat, lambda: app.standings(first, 1, at=END))
         profiled: dict[str, Any] = {}
         if config.profile:
             say("Profiling the one-pass rebuild ...")
@@ -405,6 +394,9 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
         repeat = max(config.repeat, SwissConfig.repeat)
         part = SwissConfig(teams=config.swiss_teams, repeat=repeat, profile=config.profile)
         swiss = run_swiss(part, log=say)
+    serve: dict[str, Any] = {}
+    if config.serve_tables:  # a server process and its clients: alone on the machine, last
+        serve = run_load(LoadConfig(tables=config.serve_tables), log=say)
 
     n = built.events
     reads = {k: rate(n, s) for k, s in m["reads_s"].items()}
@@ -471,6 +463,7 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
         "latency": latency,
         "profile_one_pass": m["profile"],
         "swiss_draw": swiss,
+        "serve_load": serve,
     }
     if config.out is not None:
         config.out.parent.mkdir(parents=True, exist_ok=True)
@@ -555,6 +548,8 @@ def report(f: dict[str, Any]) -> str:
             )
     if f["swiss_draw"]:
         lines += ["", report_swiss(f["swiss_draw"])]
+    if f.get("serve_load"):
+        lines += ["", report_load(f["serve_load"])]
     return "\n".join(lines)
 
 
@@ -569,6 +564,12 @@ def parse(argv: Sequence[str] | None = None) -> Config:
     add("--cold-every", type=int, help="a cold read on every Nth result (5; 10 with --quick)")
     add("--no-profile", action="store_true", help="skip the cProfile runs")
     add("--swiss-teams", type=int, help="the Swiss draw's field (1000; 200 with --quick; 0: none)")
+    add(
+        "--serve-tables",
+        type=int,
+        default=0,
+        help="the server under load: a Mitchell of N tables through the API (30; 0: none)",
+    )
     add("--out", type=Path, default=RESULTS, help="where to write the JSON")
     a = parser.parse_args(argv)
 
@@ -584,6 +585,7 @@ def parse(argv: Sequence[str] | None = None) -> Config:
         profile=not a.no_profile,
         out=a.out,
         swiss_teams=pick(a.swiss_teams, 1000, 200),
+        serve_tables=a.serve_tables,
     )
 
 

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from adapters.storage import env_for
-from bench.run import Config, build_store, percentiles, read_notifications, read_sqlite, report, run
+from bench.measure import percentiles
+from bench.run import Config, build_store, read_notifications, read_sqlite, report, run
 from engine.application import Traveller
 
 
