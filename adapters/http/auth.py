@@ -6,7 +6,7 @@ Passwords are hashed with argon2id (argon2-cffi); tokens and codes, random secre
 shown once, are stored as their SHA-256 (a token has 256 random bits; a code is tied to
 its event and only lets a device enter its own table's results). The engine records
 only hashes. Bearer tokens in a header, never cookies: no cross-site request can carry
-them, so there is no CSRF to defend against (docs/decisions/0019-server-roles.md)."""
+them, so there is no CSRF to defend against (docs/decisions/0020-server-roles.md)."""
 
 from __future__ import annotations
 
