@@ -61,7 +61,8 @@ def test_a_round_robin_of_teams_from_entries_to_vp_standings() -> None:
         assert Decimal(line["points_ns"]) == imps(home - away)
 
 
-def test_the_cross_table_agrees_with_the_standings() -> None:
+def league() -> tuple[Cli, str]:
+    """Four teams in a round robin of 2-board matches, scored in VPs (no result yet)."""
     cli = Cli()
     event = cli.run(
         "event", "create", "--name", "Teams league", "--scoring", "team-imps",
@@ -74,6 +75,11 @@ def test_the_cross_table_agrees_with_the_standings() -> None:
         "movement", "assign", "--event", event, "--family", "round-robin",
         "--boards-per-round", "2",
     )  # fmt: skip
+    return cli, event
+
+
+def test_the_cross_table_agrees_with_the_standings() -> None:
+    cli, event = league()
     app = open_app(cli.store)
     movement = app.section(app.resolve_event(event)).movement
     assert movement is not None
@@ -189,18 +195,7 @@ def test_srr_teams_and_pairs_ranks_the_pairs_as_well_as_the_teams() -> None:
 
 
 def test_team_standings_speak_of_teams_not_pairs_percentages_or_tops() -> None:
-    cli = Cli()
-    event = cli.run(
-        "event", "create", "--name", "Teams league", "--scoring", "team-imps",
-        "--option", "vp_scale=wbf2013",
-    )["id"]  # fmt: skip
-    for t in range(1, 5):
-        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
-        cli.run("entry", "add", "--event", event, *players)
-    cli.run(
-        "movement", "assign", "--event", event, "--family", "round-robin",
-        "--boards-per-round", "2",
-    )  # fmt: skip
+    cli, event = league()
     shown = cli.text("standings", "--event", event)
     header = next(line for line in shown.splitlines() if "Rank" in line)
     assert "Team" in header and "Players" in header
