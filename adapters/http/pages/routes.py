@@ -69,6 +69,27 @@ def _hidden(request: Request, event: reads.Event, session: int) -> HTMLResponse:
     )
 
 
+def _section_page(
+    request: Request,
+    app: Traveller,
+    event_id: str,
+    session: int,
+    section: str | None,
+    build: Callable[[reads.Event, str], HTMLResponse],
+) -> HTMLResponse:
+    """A page of one section of a session: ``build(event, section)``'s, once the event,
+    the session and the section are found and the session is released to the public."""
+
+    def checked() -> HTMLResponse:
+        event = reads.event(app, _event_id(app, event_id))
+        name = event.section_of(session, section)
+        if not event.released(session):
+            return _hidden(request, event, session)
+        return build(event, name)
+
+    return _answer(request, checked)
+
+
 @router.get("/", response_class=HTMLResponse)
 def events_page(request: Request, app: App) -> HTMLResponse:
     """Every event in the store, newest first."""
@@ -109,11 +130,7 @@ def board_page(
 ) -> Any:
     """A board's traveller: every table's result and the points it earned."""
 
-    def build() -> HTMLResponse:
-        event = reads.event(app, _event_id(app, event_id))
-        name = event.section_of(session, section)
-        if not event.released(session):
-            return _hidden(request, event, session)
+    def build(event: reads.Event, name: str) -> HTMLResponse:
         data = reads.traveller(app, event.id, board, session, name)
         boards = event.boards.get((session, name), ())
         context = {
@@ -127,7 +144,7 @@ def board_page(
         }
         return page(request, "board.html", context, live=_live(event))
 
-    return _answer(request, build)
+    return _section_page(request, app, event_id, session, section, build)
 
 
 @router.get("/events/{event_id}/cards/{contestant}", response_class=HTMLResponse)
@@ -141,11 +158,7 @@ def card_page(
 ) -> Any:
     """A pair's or team's score card: every board it played."""
 
-    def build() -> HTMLResponse:
-        event = reads.event(app, _event_id(app, event_id))
-        name = event.section_of(session, section)
-        if not event.released(session):
-            return _hidden(request, event, session)
+    def build(event: reads.Event, name: str) -> HTMLResponse:
         data = reads.score_card(app, event.id, contestant, session, name)
         context = {
             "event": event,
@@ -157,7 +170,7 @@ def card_page(
         }
         return page(request, "card.html", context, live=_live(event))
 
-    return _answer(request, build)
+    return _section_page(request, app, event_id, session, section, build)
 
 
 @router.get("/events/{event_id}/crosstable", response_class=HTMLResponse)
@@ -170,16 +183,12 @@ def crosstable_page(
 ) -> Any:
     """A team event's round-robin cross-table."""
 
-    def build() -> HTMLResponse:
-        event = reads.event(app, _event_id(app, event_id))
-        name = event.section_of(session, section)
-        if not event.released(session):
-            return _hidden(request, event, session)
+    def build(event: reads.Event, name: str) -> HTMLResponse:
         data = reads.cross_table(app, event.id, session, name)
         context = {"event": event, "session": session, "section": name, "data": data}
         return page(request, "crosstable.html", context, live=_live(event))
 
-    return _answer(request, build)
+    return _section_page(request, app, event_id, session, section, build)
 
 
 @router.get("/events/{event_id}/swiss/{round_}", response_class=HTMLResponse)
