@@ -150,16 +150,21 @@ def correct_result(
     return done(result=result.model_dump())
 
 
-class Adjustment(Body):
+class Ruling(Body):
+    """A director's ruling on one table's board: which table, why, under which law."""
+
     board: int
     ns: int
     ew: int
-    award_ns: str | None = Field(None, description="A+, A, A- or A60 …")
-    award_ew: str | None = None
-    neutral: bool = False
     reason: str
     law: str | None = None
     numbering: Numbering | None = None
+
+
+class Adjustment(Ruling):
+    award_ns: str | None = Field(None, description="A+, A, A- or A60 …")
+    award_ew: str | None = None
+    neutral: bool = False
 
 
 @router.post(SECTION + "/adjustments", status_code=201)
@@ -200,15 +205,9 @@ class Weighted(Body):
         return weight, -self.score if ew else self.score
 
 
-class Assigned(Body):
-    board: int
-    ns: int
-    ew: int
+class Assigned(Ruling):
     ns_scores: list[Weighted] = Field(description="NS's score(s), with weights summing to 1")
     ew_scores: list[Weighted] | None = Field(None, description="EW's own score(s): a split")
-    reason: str
-    law: str | None = None
-    numbering: Numbering | None = None
 
 
 @router.post(SECTION + "/assigned", status_code=201)
