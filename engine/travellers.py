@@ -24,6 +24,15 @@ from engine.standings import field_groups, names_of, score_group
 from engine.tournament import Tournament
 
 
+def points_unit(method: str, against_datum: bool) -> str | None:
+    """What a board's points are called: ``IMP`` (a team match, cross-IMPs, Butler or
+    Houston, any score against a datum), ``MP`` (matchpoints, whose top a traveller
+    shows), or ``None`` (plain points: board-a-match, total points …)."""
+    if against_datum or "imp" in method or method in ("butler", "houston"):
+        return "IMP"
+    return "MP" if method == "matchpoints" else None
+
+
 def traveller(
     registry: Registry,
     tournament: Tournament,
@@ -51,6 +60,7 @@ def traveller(
         "vulnerability": bridge.vulnerability(board).value,
         "top": number(scored.tops.get(board, Fraction(0))),
         "method": scored.method,
+        "unit": points_unit(scored.method, board in scored.datum),
         "datum": None if board not in scored.datum else number(scored.datum[board]),
         **({} if board not in scored.datum_ew else {"datum_ew": number(scored.datum_ew[board])}),
         "results": [
@@ -240,6 +250,7 @@ class ScoreCard:
             "contestant": self.contestant,
             "names": list(self.names),
             "method": self.method,
+            "unit": points_unit(self.method, False),
             "points": show(self.points),
             "boards": [line.to_json() for line in self.lines],
         }

@@ -222,12 +222,15 @@ def standings_table(data: dict[str, Any]) -> None:
 
 
 def traveller_table(data: dict[str, Any]) -> None:
+    unit = data.get("unit") or "Points"
+    top = f", top {data['top']}" if unit == "MP" else ""  # a top is a matchpoint game's
     table = Table(
         title=f"Board {data['board']} — section {data['section']}, dealer {data['dealer']}, "
-        f"vulnerable {data['vulnerability']}, top {data['top']}",
+        f"vulnerable {data['vulnerability']}{top}",
         title_justify="left",
     )
-    for col in ("NS", "EW", "Contract", "By", "Tricks", "Lead", "Score NS", "MP NS", "MP EW"):
+    for col in ("NS", "EW", "Contract", "By", "Tricks", "Lead", "Score NS", f"{unit} NS",
+                f"{unit} EW"):  # fmt: skip
         table.add_column(col, justify="right")
     for r in data["results"]:
         contract = r["adjusted"] or r["contract"] or ""

@@ -201,3 +201,7 @@ def test_team_standings_speak_of_teams_not_pairs_percentages_or_tops() -> None:
     assert "Team" in header and "Players" in header
     assert "Pair" not in header and "%" not in header and "MP" not in header
     assert "a board" not in shown
+    # A board's traveller counts IMPs, with no matchpoint top.
+    board = cli.text("board", "1", "--event", event)
+    assert "IMP NS" in board and "MP NS" not in board.replace("IMP NS", "")
+    assert "top" not in board

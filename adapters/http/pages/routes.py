@@ -52,14 +52,6 @@ def _live(event: reads.Event) -> str:
     return f"/events/{event.id}/live"
 
 
-def points_unit(event: reads.Event, method: str, datum: object) -> str | None:
-    """What a board's points are called on a traveller or a card: IMPs in a team event
-    or against a datum, matchpoints (MP) in a matchpoint game, else just points (None)."""
-    if event.teams or datum is not None or "imp" in method or method in ("butler", "houston"):
-        return "IMP"
-    return "MP" if method == "matchpoints" else None
-
-
 def _hidden(request: Request, event: reads.Event, session: int) -> HTMLResponse:
     return page(
         request,
@@ -140,7 +132,7 @@ def board_page(
             "data": data,
             "previous": max((b for b in boards if b < board), default=None),
             "next": min((b for b in boards if b > board), default=None),
-            "points": points_unit(event, data["method"], data.get("datum")),
+            "points": data["unit"],
         }
         return page(request, "board.html", context, live=_live(event))
 
@@ -166,7 +158,7 @@ def card_page(
             "section": name,
             "contestant": contestant,
             "data": data,
-            "points": points_unit(event, data["method"], None),
+            "points": data["unit"],
         }
         return page(request, "card.html", context, live=_live(event))
 
