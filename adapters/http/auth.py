@@ -25,7 +25,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from adapters.http.deps import get_app
 from adapters.http.errors import Forbidden, Unauthenticated
 from engine.application import Traveller
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.tournament.state import Device
 
 TOKEN_PREFIX = "trv_"
@@ -43,8 +43,10 @@ def hash_password(password: str) -> str:
     """The argon2id hash of a password (with its salt and parameters, as one string)."""
     if len(password) < 8:
         raise InvalidInput(
-            "A director's password must be at least 8 characters long.",
-            hint="Choose a longer password (a passphrase of a few words is easy to type).",
+            N_("A director's password must be at least %(least)s characters long."),
+            hint=N_("Choose a longer password (a passphrase of a few words is easy to type)."),
+            code="director.password_short",
+            least=8,
         )
     return _hasher.hash(password)
 
@@ -110,19 +112,27 @@ def identity(
     if secret.startswith(TOKEN_PREFIX):
         token = app.access().token_for(token_hash(secret))
         if token is None or not token.valid_at(dt.datetime.now(dt.UTC)):
-            why = "was revoked" if token is not None and token.revoked else "is not valid"
+            if token is not None and token.revoked:
+                said = N_("This director's token was revoked.")
+            elif token is not None:
+                said = N_("This director's token is not valid or has expired.")
+            else:
+                said = N_("This director's token is not valid.")
             raise Unauthenticated(
-                f"This director's token {why}"
-                + (" or has expired." if token is not None and not token.revoked else "."),
-                hint="Log in again (POST /api/login), or ask for a new token "
-                "(`traveller director token NAME`).",
+                said,
+                hint=N_(
+                    "Log in again (POST /api/login), or ask for a new token "
+                    "(`traveller director token NAME`)."
+                ),
+                code="auth.token",
             )
         return Identity("director", token.director)
     event = request.path_params.get("event_id")
     if event is None:
         raise Unauthenticated(
-            "A table's code is accepted only on its event's routes (/api/events/{id}/…).",
-            hint="Send it to the event it was issued for.",
+            N_("A table's code is accepted only on its event's routes (/api/events/{id}/…)."),
+            hint=N_("Send it to the event it was issued for."),
+            code="auth.code_route",
         )
     event_id = app.resolve_event(str(event))
     wanted = code_hash(event_id, secret)
@@ -131,13 +141,16 @@ def identity(
     )
     if device is None:
         raise Unauthenticated(
-            "This code is not one issued for this event's tables.",
-            hint="Type the code the director gave for your table (letters and digits).",
+            N_("This code is not one issued for this event's tables."),
+            hint=N_("Type the code the director gave for your table (letters and digits)."),
+            code="auth.code_unknown",
         )
     if device.revoked:
         raise Forbidden(
-            f"The code of table {device.table_name} was revoked: it no longer enters results.",
-            hint="Ask the director for a new code.",
+            N_("The code of table %(table)s was revoked: it no longer enters results."),
+            hint=N_("Ask the director for a new code."),
+            code="auth.code_revoked",
+            table=device.table_name,
         )
     return Identity("table", device.table_name, device, event_id)
 
@@ -151,12 +164,18 @@ def director(who: Who) -> Identity:
         return who
     if who.kind == "public":
         raise Unauthenticated(
-            "Only a director may do this, and no director's token was sent.",
-            hint="Log in (POST /api/login) and send the token as 'Authorization: Bearer …'.",
+            N_("Only a director may do this, and no director's token was sent."),
+            hint=N_("Log in (POST /api/login) and send the token as 'Authorization: Bearer …'."),
+            code="auth.director_needed",
         )
     raise Forbidden(
-        f"Table {who.name}'s device may only enter its own table's results; this needs a director.",
-        hint="Ask the director.",
+        N_(
+            "Table %(table)s's device may only enter its own table's results; this needs a "
+            "director."
+        ),
+        hint=N_("Ask the director."),
+        code="auth.device_not_director",
+        table=who.name,
     )
 
 
@@ -167,9 +186,12 @@ def writer(who: Who) -> Identity:
     """The identity, which must be a director's or a table device's (a result's)."""
     if who.kind == "public":
         raise Unauthenticated(
-            "Only a director or the table's device may enter a result, and no token or "
-            "code was sent.",
-            hint="Send the table's code (or a director's token) as 'Authorization: Bearer …'.",
+            N_(
+                "Only a director or the table's device may enter a result, and no token or "
+                "code was sent."
+            ),
+            hint=N_("Send the table's code (or a director's token) as 'Authorization: Bearer …'."),
+            code="auth.writer_needed",
         )
     return who
 

@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from adapters.http import i18n
 from adapters.i18n import ENGLISH, hint_of, message_of
 from engine.errors import (
+    N_,
     Conflict,
     InvalidFile,
     InvalidInput,
@@ -111,8 +112,10 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
         for e in exc.errors()
     ]
     error = InvalidInput(
-        "The request is not what this route takes: " + "; ".join(problems) + ".",
-        hint="See the route's schema in /openapi.json (or /docs).",
+        N_("The request is not what this route takes: %(problems)s."),
+        hint=N_("See the route's schema in /openapi.json (or /docs)."),
+        code="request.shape",
+        problems="; ".join(problems),
     )
     body = body_of(error) | {"problems": problems}
     return JSONResponse(body, status_code=422)

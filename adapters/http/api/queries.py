@@ -21,7 +21,7 @@ from adapters.http.api.shared_reads import shared_reads
 from adapters.http.api.visibility import check_director, check_released, released
 from adapters.http.auth import Director, Who
 from engine.application.moments import At
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.section.results import Adjusted, ImportRow, ResultEntry
 
 router = APIRouter(tags=["queries"])
@@ -239,7 +239,7 @@ def audit(
 ) -> list[dict[str, Any]]:
     """Every action recorded for the event (or a board, pair, session or section): who,
     when, why and what."""
-    check_director(who, "the audit")
+    check_director(who, N_("the audit"))
     return app.audit(event_id, board=board, pair=pair, session=session, section=section)
 
 

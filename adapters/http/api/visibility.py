@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from adapters.http.auth import Identity
 from adapters.http.errors import Forbidden
+from engine.errors import N_, Phrase
 from engine.tournament.state import Tournament
 
 
@@ -35,15 +36,26 @@ def check_released(who: Identity, tournament: Tournament, session: int | None) -
     """Refuse a reader who is not a director results that are not released."""
     if who.kind == "director" or released(tournament, session):
         return
-    what = "the event's results" if session is None else f"session {session}'s results"
     raise Forbidden(
-        f"{what[0].upper()}{what[1:]} of {tournament.name!r} are not released yet.",
-        hint="They are shown once the director publishes them, or allows the running "
-        "standings to be seen.",
+        N_("The results of %(event)r are not released yet.")
+        if session is None
+        else N_("Session %(session)s's results of %(event)r are not released yet."),
+        hint=N_(
+            "They are shown once the director publishes them, or allows the running "
+            "standings to be seen."
+        ),
+        code="results.not_released",
+        event=tournament.name,
+        session=session,
     )
 
 
 def check_director(who: Identity, what: str) -> None:
     """Refuse anyone but a director a read that is the director's (the audit, a diff)."""
     if who.kind != "director":
-        raise Forbidden(f"Only a director may read {what}.", hint="Log in as a director.")
+        raise Forbidden(
+            N_("Only a director may read %(what)s."),
+            hint=N_("Log in as a director."),
+            code="auth.director_read",
+            what=Phrase(what),
+        )

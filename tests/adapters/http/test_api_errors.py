@@ -152,3 +152,19 @@ def test_serve_starts_uvicorn_on_the_store(monkeypatch: pytest.MonkeyPatch, tmp_
     assert (started["host"], started["port"]) == ("0.0.0.0", 8123)
     client = TestClient(started["app"])  # type: ignore[arg-type]
     assert client.get("/api/events").json() == []
+
+
+def test_the_servers_own_refusals_speak_the_readers_language(server: Server) -> None:
+    event = mitchell_event(server)
+    standings = f"/api/events/{event}/sessions/1/standings"
+    ja = server.client.get(standings, headers={"Accept-Language": "ja"})
+    assert ja.status_code == 403 and ja.json()["code"] == "results.not_released"
+    assert "まだ公開されていません" in ja.json()["message"]
+    en = server.client.get(standings, headers={"Accept-Language": "en"})
+    assert "are not released yet" in en.json()["message"]
+    written = server.written()
+    refused = server.client.post(
+        "/api/events", json={"name": "x"}, headers={"Accept-Language": "ja"}
+    )
+    assert refused.status_code == 401 and "ディレクター" in refused.json()["message"]
+    assert server.written() == written

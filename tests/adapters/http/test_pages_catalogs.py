@@ -23,11 +23,12 @@ def catalog(language: str) -> Catalog:
 
 
 def extracted() -> set[str]:
-    """The message ids of the templates and the HTTP adapter's code, as ``pybabel
-    extract -F adapters/http/babel.cfg`` finds them."""
+    """The message ids of the templates and the pages' code, as ``pybabel extract -F
+    adapters/http/babel.cfg`` finds them (the server's error messages are the errors
+    catalog's)."""
     method_map = [
         ("adapters/http/templates/**.html", "jinja2"),
-        ("adapters/http/**.py", "python"),
+        ("adapters/http/pages/**.py", "python"),
     ]
     options = {"adapters/http/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
     found = set()
