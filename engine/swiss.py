@@ -268,6 +268,9 @@ class RoundReader:
         self.swiss = swiss_of(tournament)
         self.sections = sections
         self._boards: dict[int, dict[frozenset[int], Outcome]] = {}
+        self._pairs: dict[int, dict[int, tuple[Fraction, bool]]] = {}
+        """Each round's session scored once, however often a reader asks (the field of a
+        draw reads the standings after every earlier round)."""
 
     @property
     def kind(self) -> str:
@@ -312,6 +315,14 @@ class RoundReader:
     def vps(self, outcome: Outcome) -> tuple[Fraction, Fraction]:
         return outcome.vp if outcome.vp is not None else self.on_scale(outcome.margin)
 
+    def _pair_scores(self, rnd: int) -> dict[int, tuple[Fraction, bool]]:
+        if rnd not in self._pairs:
+            section = self.sections.get(rnd)
+            self._pairs[rnd] = (
+                {} if section is None else pair_scores(self.registry, self.tournament, section)
+            )
+        return self._pairs[rnd]
+
     def lines(self, upto: int) -> dict[int, list[RoundLine]]:
         """Contestant → its rounds 1 … ``upto`` that are drawn."""
         lines: defaultdict[int, list[RoundLine]] = defaultdict(list)
@@ -319,10 +330,7 @@ class RoundReader:
         for rnd in sorted(r for r in self.swiss.draws if r <= upto):
             draw = self.swiss.draws[rnd].draw
             if self.kind == "pairs":
-                section = self.sections.get(rnd)
-                pairs = (
-                    {} if section is None else pair_scores(self.registry, self.tournament, section)
-                )
+                pairs = self._pair_scores(rnd)
             for m in draw.matches:
                 if self.kind == "pairs":
                     for me, other in ((m.home, m.away), (m.away, m.home)):
@@ -412,8 +420,13 @@ def standings(
     first (a withdrawn one too, with the rounds it played). Contestants level on VPs are
     ordered by the conditions' tie-breaks; those still level share a place and are listed
     by number. ``sections``: round → the session's section that played it."""
-    reader = RoundReader(registry, tournament, sections)
-    swiss = reader.swiss
+    return ranked(RoundReader(registry, tournament, sections), upto)
+
+
+def ranked(reader: RoundReader, upto: int | None = None) -> list[TeamLine]:
+    """:func:`standings` from a reader (whose sessions are scored once for all the
+    standings it is asked for)."""
+    tournament, swiss = reader.tournament, reader.swiss
     last = max(swiss.draws, default=0) if upto is None else upto
     lines = reader.lines(last)
     entries = team_numbers(tournament, swiss)
@@ -509,7 +522,7 @@ def field_for(
     for done in range(1, rnd):
         if not reader.complete(done):
             break
-        table = standings(registry, tournament, sections, done)
+        table = ranked(reader, done)
         after.append(
             tuple(
                 Standing(number=line.team, score=line.total, rank=_place(line.rank))

@@ -68,3 +68,24 @@ class Cli:
     @property
     def position(self) -> int:
         return open_app(self.store).position()
+
+
+VP_TEAMS = ("--scoring", "team-imps", "--option", "vp_scale=wbf2013")
+"""A team event's scoring: IMPs, each match's margin as VPs on the WBF 2013 scale."""
+
+
+def team_league(
+    *, boards_per_round: int = 2, scoring: Sequence[str] = VP_TEAMS
+) -> tuple[Cli, str, Any]:
+    """Four teams ("Team 1 N" …) in a round robin of ``boards_per_round``-board matches,
+    no result yet: the command line, the event's id and what `movement assign` said."""
+    cli = Cli()
+    event = cli.run("event", "create", "--name", "Teams league", *scoring)["id"]
+    for t in range(1, 5):
+        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
+        cli.run("entry", "add", "--event", event, *players)
+    seated = cli.run(
+        "movement", "assign", "--event", event, "--family", "round-robin",
+        "--boards-per-round", str(boards_per_round),
+    )  # fmt: skip
+    return cli, event, seated

@@ -14,7 +14,7 @@ from engine.movement import Encounter
 from engine.numbers import round_half_up
 from engine.section.results import ResultEntry
 from engine.testing import play_movement
-from tests.acceptance.cli import Cli
+from tests.acceptance.cli import Cli, team_league
 
 
 def pairs_night(cli: Cli, pairs: int, family: str, boards_per_round: int) -> str:
@@ -211,18 +211,7 @@ def big_swing(board: int, e: Encounter) -> ResultEntry:
 
 
 def test_a_round_robins_teams_earn_the_greater_of_the_table_and_their_record() -> None:
-    cli = Cli()
-    event = cli.run(
-        "event", "create", "--name", "Teams league", "--scoring", "team-imps",
-        "--option", "vp_scale=wbf2013",
-    )["id"]  # fmt: skip
-    for t in range(1, 5):
-        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
-        cli.run("entry", "add", "--event", event, *players)
-    cli.run(
-        "movement", "assign", "--event", event, "--family", "round-robin",
-        "--boards-per-round", "16",
-    )  # fmt: skip
+    cli, event, _ = team_league(boards_per_round=16)
     app = open_app(cli.store)
     play_movement(app, app.resolve_event(event), result=big_swing)
     cli.run("session", "close", "--event", event)

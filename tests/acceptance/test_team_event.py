@@ -7,22 +7,11 @@ from decimal import Decimal
 from adapters.cli.common import open_app
 from engine.bridge import Contract, Seat, score_ns
 from engine.imps import imps
-from tests.acceptance.cli import Cli
+from tests.acceptance.cli import Cli, team_league
 
 
 def test_a_round_robin_of_teams_from_entries_to_vp_standings() -> None:
-    cli = Cli()
-    event = cli.run(
-        "event", "create", "--name", "Teams league", "--scoring", "team-imps",
-        "--option", "vp_scale=wbf2013",
-    )["id"]  # fmt: skip
-    for t in range(1, 5):
-        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
-        cli.run("entry", "add", "--event", event, *players)
-    seated = cli.run(
-        "movement", "assign", "--event", event, "--family", "round-robin",
-        "--boards-per-round", "4",
-    )  # fmt: skip
+    cli, event, seated = team_league(boards_per_round=4)
     assert seated["tables"] == 4 and seated["seats"]["NS1"] == seated["seats"]["EW1"] == "E1"
 
     app = open_app(cli.store)
@@ -61,25 +50,8 @@ def test_a_round_robin_of_teams_from_entries_to_vp_standings() -> None:
         assert Decimal(line["points_ns"]) == imps(home - away)
 
 
-def league() -> tuple[Cli, str]:
-    """Four teams in a round robin of 2-board matches, scored in VPs (no result yet)."""
-    cli = Cli()
-    event = cli.run(
-        "event", "create", "--name", "Teams league", "--scoring", "team-imps",
-        "--option", "vp_scale=wbf2013",
-    )["id"]  # fmt: skip
-    for t in range(1, 5):
-        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
-        cli.run("entry", "add", "--event", event, *players)
-    cli.run(
-        "movement", "assign", "--event", event, "--family", "round-robin",
-        "--boards-per-round", "2",
-    )  # fmt: skip
-    return cli, event
-
-
 def test_the_cross_table_agrees_with_the_standings() -> None:
-    cli, event = league()
+    cli, event, _ = team_league()
     app = open_app(cli.store)
     movement = app.section(app.resolve_event(event)).movement
     assert movement is not None
@@ -117,15 +89,7 @@ def test_the_cross_table_agrees_with_the_standings() -> None:
 
 
 def test_the_cross_table_prints_for_people() -> None:
-    cli = Cli()
-    event = cli.run("event", "create", "--name", "Teams", "--scoring", "board-a-match")["id"]
-    for t in range(1, 5):
-        players = [arg for seat in "NSEW" for arg in ("--player", f"Team {t} {seat}")]
-        cli.run("entry", "add", "--event", event, *players)
-    cli.run(
-        "movement", "assign", "--event", event, "--family", "round-robin",
-        "--boards-per-round", "2",
-    )  # fmt: skip
+    cli, event, _ = team_league(scoring=("--scoring", "board-a-match"))
     cli.run(
         "result", "add", "--event", event, "--board", "1", "--ns", "1", "--ew", "4",
         "--contract", "4S", "--declarer", "N", "--tricks", "10",
@@ -195,7 +159,7 @@ def test_srr_teams_and_pairs_ranks_the_pairs_as_well_as_the_teams() -> None:
 
 
 def test_team_standings_speak_of_teams_not_pairs_percentages_or_tops() -> None:
-    cli, event = league()
+    cli, event, _ = team_league()
     shown = cli.text("standings", "--event", event)
     header = next(line for line in shown.splitlines() if "Rank" in line)
     assert "Team" in header and "Players" in header

@@ -12,7 +12,7 @@ import pytest
 
 from engine.application import Traveller
 from engine.bridge import Contract, Seat, score_ns
-from engine.errors import InvalidInput, Rejected
+from engine.errors import InvalidInput, Rejected, TravellerError
 from engine.imps import imps
 from engine.movement import Encounter
 from engine.seating import Pair
@@ -271,7 +271,7 @@ def test_results_are_entered_for_the_rounds_session() -> None:
     m = draw.matches[0]
     entry = ResultEntry(board=1, ns=m.home, ew=m.away, contract="3NT", declarer="N", tricks=9)
     app.record_result(event, entry, session=1)
-    with pytest.raises(Exception, match=r"[Ss]ession 2"):
+    with pytest.raises(TravellerError, match=r"[Ss]ession 2"):
         app.record_result(event, entry, session=2)
 
 
