@@ -1,15 +1,18 @@
 """The pages' languages: Japanese and English from gettext catalogs (Babel), and the
 language each request is answered in.
 
-The catalogs are the ``.po`` files under ``adapters/http/locale/`` (extracted with
-``pybabel extract -F adapters/http/babel.cfg``); they are read when the server starts,
-so installing Traveller needs no build step. A request is answered in the language its
+The catalogs are the ``.po`` files under ``adapters/http/locale/``, one domain per part
+of the web (:data:`DOMAINS`: the public pages, the director's console, the table
+devices' pages, the printable pages), each extracted from its own templates and code
+(``pybabel extract -F adapters/http/babel-DOMAIN.cfg``); they are read when the server
+starts, so installing Traveller needs no build step. A request is answered in the language its
 ``?lang=`` names (remembered in a cookie), else the cookie's, else the first of the
 browser's ``Accept-Language`` we speak, else Japanese.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from babel.support import Translations
@@ -21,24 +24,41 @@ from adapters.i18n import from_accept_language, spoken
 __all__ = ["from_accept_language", "spoken"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
-"""Where the catalogs are: ``{language}/LC_MESSAGES/messages.po``."""
+"""Where the catalogs are: ``{language}/LC_MESSAGES/{domain}.po``."""
 LANGUAGES = shared.LANGUAGES
 """The languages the pages speak; the first is the default."""
 DEFAULT = LANGUAGES[0]
 COOKIE = "lang"
 """The cookie that remembers the language a reader chose."""
 DOMAIN = "messages"
+"""The public pages' domain (templates at the top of ``templates/``, ``pages/``)."""
+DOMAINS: dict[str, tuple[str, ...]] = {
+    DOMAIN: ("adapters/http/templates/*.html", "adapters/http/pages/**.py"),
+    "console": ("adapters/http/templates/console/**.html", "adapters/http/console/**.py"),
+    "table": ("adapters/http/templates/table/**.html", "adapters/http/table/**.py"),
+    "print": ("adapters/http/templates/print/**.html", "adapters/http/printing/**.py"),
+}
+"""Each part of the web's catalog and the files its messages are extracted from (a
+domain whose catalog is not written yet is skipped)."""
 
 
-def catalog_path(language: str) -> Path:
-    """The ``.po`` file of ``language``."""
-    return shared.catalog_path(language, directory=LOCALE_DIR, domain=DOMAIN)
+def catalog_path(language: str, domain: str = DOMAIN) -> Path:
+    """The ``.po`` file of ``language`` in ``domain``."""
+    return shared.catalog_path(language, directory=LOCALE_DIR, domain=domain)
 
 
+@cache
 def translations(language: str) -> Translations:
-    """The pages' translations of ``language`` (one of :data:`LANGUAGES`), read from its
-    ``.po`` once per process (:func:`adapters.i18n.translations`)."""
-    return shared.translations(language, directory=LOCALE_DIR, domain=DOMAIN)
+    """The web's translations of ``language`` (one of :data:`LANGUAGES`): every domain's,
+    merged, each read from its ``.po`` once per process (:func:`adapters.i18n.translations`)."""
+    # A fresh copy of the public pages' (the shared cache's is never changed).
+    merged: Translations = shared.translations.__wrapped__(
+        language, directory=LOCALE_DIR, domain=DOMAIN
+    )
+    for domain in DOMAINS:
+        if domain != DOMAIN and catalog_path(language, domain).exists():
+            merged.merge(shared.translations(language, directory=LOCALE_DIR, domain=domain))
+    return merged
 
 
 def chosen(request: Request) -> tuple[str, bool]:

@@ -1,4 +1,5 @@
-"""The pages' catalogs: every message of the templates is in them, and every one has a
+"""The web's catalogs (one domain per part: public pages, console, table, print): every
+message of each part's templates and code is in its catalog, and every one has a
 Japanese translation that keeps its placeholders."""
 
 from __future__ import annotations
@@ -17,40 +18,48 @@ ROOT = Path(__file__).resolve().parents[3]
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 
-def catalog(language: str) -> Catalog:
-    with i18n.catalog_path(language).open("rb") as po:
+def catalog(language: str, domain: str) -> Catalog:
+    path = i18n.catalog_path(language, domain)
+    if not path.exists():
+        return Catalog(locale=language, domain=domain)
+    with path.open("rb") as po:
         return read_po(po, locale=language)
 
 
-def extracted() -> set[str]:
-    """The message ids of the templates and the pages' code, as ``pybabel extract -F
-    adapters/http/babel.cfg`` finds them (the server's error messages are the errors
-    catalog's)."""
+def extracted(domain: str) -> set[str]:
+    """The message ids of one part's templates and code, as ``pybabel extract -F
+    adapters/http/babel-DOMAIN.cfg`` finds them (the server's error messages are the
+    errors catalog's)."""
     method_map = [
-        ("adapters/http/templates/**.html", "jinja2"),
-        ("adapters/http/pages/**.py", "python"),
+        (pattern, "jinja2" if pattern.endswith(".html") else "python")
+        for pattern in i18n.DOMAINS[domain]
     ]
-    options = {"adapters/http/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
+    options = {p: {"extensions": "jinja2.ext.i18n"} for p, m in method_map if m == "jinja2"}
     found = set()
     for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options):
         found.add(message if isinstance(message, str) else message[0])
     return found
 
 
-def test_every_message_has_a_japanese_translation() -> None:
-    untranslated = [m.id for m in catalog("ja") if m.id and (not m.string or m.fuzzy)]
+@pytest.mark.parametrize("domain", list(i18n.DOMAINS))
+def test_every_message_has_a_japanese_translation(domain: str) -> None:
+    untranslated = [m.id for m in catalog("ja", domain) if m.id and (not m.string or m.fuzzy)]
     assert not untranslated
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
-def test_the_catalogs_hold_every_message_of_the_pages(language: str) -> None:
-    ids = {m.id for m in catalog(language) if m.id}
-    missing = extracted() - ids
-    assert not missing, f"run pybabel extract and update (see adapters/http/babel.cfg): {missing}"
+@pytest.mark.parametrize("domain", list(i18n.DOMAINS))
+def test_the_catalogs_hold_every_message_of_each_part(language: str, domain: str) -> None:
+    ids = {m.id for m in catalog(language, domain) if m.id}
+    missing = extracted(domain) - ids
+    assert not missing, (
+        f"run pybabel extract and update (see adapters/http/babel-{domain}.cfg): {missing}"
+    )
 
 
-def test_a_translation_keeps_the_placeholders_of_its_message() -> None:
-    for m in catalog("ja"):
+@pytest.mark.parametrize("domain", list(i18n.DOMAINS))
+def test_a_translation_keeps_the_placeholders_of_its_message(domain: str) -> None:
+    for m in catalog("ja", domain):
         if m.id:
             assert sorted(PLACEHOLDER.findall(str(m.id))) == sorted(
                 PLACEHOLDER.findall(str(m.string))
