@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adapters.http import i18n
-from adapters.i18n import ENGLISH, hint_of, message_of
+from adapters.i18n import ENGLISH, hint_of, message_of, said
 from engine.errors import (
     N_,
     Conflict,
@@ -117,7 +117,7 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
         code="request.shape",
         problems="; ".join(problems),
     )
-    body = body_of(error) | {"problems": problems}
+    body = body_of(error, i18n.of_api(request)) | {"problems": problems}
     return JSONResponse(body, status_code=422)
 
 
@@ -126,8 +126,15 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if not _api(request):
         return await http_exception_handler(request, exc)
     name = {404: "NotFound", 405: "MethodNotAllowed"}.get(exc.status_code, "HTTPError")
-    hint = "The API's routes are listed in /openapi.json (or /docs)."
-    body = {"error": name, "message": str(exc.detail), "hint": hint}
+    template = {
+        404: N_("There is no route %(method)s %(path)s."),
+        405: N_("%(path)s does not take %(method)s."),
+    }.get(exc.status_code)
+    language = i18n.of_api(request)
+    values = {"method": request.method, "path": request.url.path}
+    message = str(exc.detail) if template is None else said(template, values, language)
+    hint = said(N_("The API's routes are listed in /openapi.json (or /docs)."), {}, language)
+    body = {"error": name, "message": message, "hint": hint}
     return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
 
@@ -168,12 +175,18 @@ class BugShield:
             )
             if started:  # too late to answer: the connection is closed by the server
                 raise
+            language = i18n.of_api(Request(scope))
+            message = N_(
+                "Traveller failed unexpectedly: this is a bug, not a mistake in the request."
+            )
+            hint = N_(
+                "Report incident %(incident)s to the server's administrator; before repeating "
+                "a write, check the event's audit for whether it was recorded."
+            )
             body = {
                 "error": "InternalError",
-                "message": "Traveller failed unexpectedly: this is a bug, not a mistake in "
-                "the request.",
-                "hint": f"Report incident {incident} to the server's administrator; before "
-                "repeating a write, check the event's audit for whether it was recorded.",
+                "message": said(message, {}, language),
+                "hint": said(hint, {"incident": incident}, language),
                 "incident": incident,
             }
             await JSONResponse(body, status_code=500)(scope, receive, send)

@@ -10,16 +10,16 @@ import datetime as dt
 import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
+from uuid import UUID
 
 from fastapi import APIRouter, Query, Request
-from starlette.concurrency import run_in_threadpool
-from starlette.responses import StreamingResponse
+from starlette.responses import Response, StreamingResponse
 
 from adapters.http import live
 from adapters.http.api.common import App, Body, Event, Moment
-from adapters.http.api.shared_reads import shared_reads
 from adapters.http.api.visibility import check_director, check_released, released
 from adapters.http.auth import Director, Who
+from adapters.http.shared_reads import latest, shared_reads
 from engine.application.moments import At
 from engine.errors import N_, InvalidInput
 from engine.section.results import Adjusted, ImportRow, ResultEntry
@@ -75,16 +75,33 @@ def event(event_id: Event, app: App, who: Who) -> dict[str, Any]:
 
 
 @router.get("/events/{event_id}/sessions/{session}/standings")
-def standings(event_id: Event, session: int, app: App, who: Who, at: Moment) -> dict[str, Any]:
-    """A session's standings. As of now, they are computed once per change of the store
-    for every reader asking (a live page's readers all ask at once)."""
+def standings(event_id: Event, session: int, app: App, who: Who, at: Moment) -> Response:
+    """A session's standings. As of now, they are computed and encoded once per change of
+    the store for every reader asking (a live page's readers all ask at once)."""
     check_released(who, app.tournament(event_id), session)
     if at is not None:
-        return app.standings(event_id, session, at=at).to_json()
-    answer: dict[str, Any] = shared_reads(app).read(
-        ("standings", event_id, session), lambda: app.standings(event_id, session).to_json()
+        return json_answer(encoded(app.standings(event_id, session, at=at).to_json()))
+    return json_answer(standings_now(app, event_id, session))
+
+
+def standings_now(app: App, event_id: UUID, session: int) -> bytes:
+    """The session's standings as of now, encoded: kept for every reader until the store
+    moves."""
+    text: bytes = shared_reads(app).read(
+        ("standings", event_id, session),
+        lambda: encoded(app.standings(event_id, session).to_json()),
     )
-    return answer
+    return text
+
+
+def encoded(data: Any) -> bytes:
+    """``data`` as the JSON the API answers with (FastAPI's own encoding)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def json_answer(body: bytes) -> Response:
+    """An answer already encoded (no per-reader serialisation)."""
+    return Response(body, media_type="application/json")
 
 
 @router.get("/events/{event_id}/sessions/{session}/standings/live")
@@ -95,17 +112,14 @@ def live_standings(
     standings``, the JSON of the standings route) at once and each time the event
     changes, or ``event: hidden`` while they are not released to this reader. One
     computation and one encoding per change serve every subscriber: none of them asks
-    again."""
+    again, and none waits in a thread of its own."""
     app.tournament(event_id)  # an unknown event is a 404 before the stream starts
+    director = who.kind == "director"
 
-    def encoded() -> str | None:
-        if who.kind != "director" and not released(app.tournament(event_id), session):
+    def shown() -> bytes | None:
+        if not director and not released(app.tournament(event_id), session):
             return None
-        text: str = shared_reads(app).read(
-            ("standings-text", event_id, session),
-            lambda: json.dumps(standings(event_id, session, app, who, None), ensure_ascii=False),
-        )
-        return text
+        return standings_now(app, event_id, session)
 
     async def body() -> AsyncIterator[str]:
         yield f"retry: {live.RETRY_MS}\n\n"
@@ -113,9 +127,10 @@ def live_standings(
             if kind == "keep-alive":
                 yield ": keep-alive\n\n"
                 continue
-            text = await run_in_threadpool(encoded)
-            shown = "hidden" if text is None else "standings"
-            yield f"id: {position}\nevent: {shown}\ndata: {text or '{}'}\n\n"
+            text = await latest(("standings", event_id, session, director), position, shown)
+            data = "{}" if text is None else text.decode()
+            kind = "hidden" if text is None else "standings"
+            yield f"id: {position}\nevent: {kind}\ndata: {data}\n\n"
 
     return live.event_stream(body())
 

@@ -16,14 +16,16 @@ from uuid import UUID
 from fastapi import APIRouter, Depends, Query, Request
 from starlette.responses import HTMLResponse, Response
 
-from adapters.http import live
+from adapters.http import i18n, live
 from adapters.http.api.visibility import released_rounds
 from adapters.http.deps import get_app
 from adapters.http.errors import status_of
 from adapters.http.pages import reads
 from adapters.http.pages.render import page
+from adapters.http.shared_reads import shared_reads
+from adapters.i18n import message_of
 from engine.application import Traveller
-from engine.errors import NotFound, TravellerError
+from engine.errors import TravellerError
 
 router = APIRouter(include_in_schema=False)
 
@@ -32,16 +34,29 @@ SessionQuery = Annotated[int, Query(description="The session (a Swiss: the round
 SectionQuery = Annotated[str | None, Query(max_length=8, description="The section.")]
 
 
-def _answer(request: Request, build: Callable[[], HTMLResponse]) -> HTMLResponse:
+def _answer(request: Request, app: Traveller, build: Callable[[], HTMLResponse]) -> Response:
     """``build()``'s page, or a page that says what was not found or cannot be shown
-    (with the status the API gives the same refusal)."""
-    try:
-        return build()
-    except TravellerError as e:
-        status = status_of(e)
-        return page(
-            request, "problem.html", {"problem": e.message, "status": status}, status_code=status
-        )
+    (with the status the API gives the same refusal), in the reader's language.
+
+    A page is built once per change of the store for every reader asking for it (a live
+    page's readers all fetch its content again at once when the event changes): the same
+    address in the same language is the same page until the store moves."""
+
+    def built() -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
+        try:
+            response = build()
+        except TravellerError as e:
+            status = status_of(e)
+            problem = message_of(e, i18n.chosen(request)[0])
+            context = {"problem": problem, "status": status}
+            response = page(request, "problem.html", context, status_code=status)
+        return response.status_code, bytes(response.body), response.raw_headers
+
+    key = ("page", request.url.path, request.url.query, i18n.chosen(request)[0])
+    status, body, headers = shared_reads(app).read(key, built)
+    answer = Response(body, status_code=status)
+    answer.raw_headers = list(headers)
+    return answer
 
 
 def _event_id(app: Traveller, text: str) -> UUID:
@@ -68,7 +83,7 @@ def _section_page(
     session: int,
     section: str | None,
     build: Callable[[reads.Event, str], HTMLResponse],
-) -> HTMLResponse:
+) -> Response:
     """A page of one section of a session: ``build(event, section)``'s, once the event,
     the session and the section are found and the session is released to the public."""
 
@@ -79,7 +94,7 @@ def _section_page(
             return _hidden(request, event, session)
         return build(event, name)
 
-    return _answer(request, checked)
+    return _answer(request, app, checked)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -108,7 +123,7 @@ def standings_page(request: Request, app: App, event_id: str, session: SessionQu
         context = {"event": event, "session": session, "data": data}
         return page(request, "standings.html", context, live=_live(event))
 
-    return _answer(request, build)
+    return _answer(request, app, build)
 
 
 @router.get("/events/{event_id}/boards/{board}", response_class=HTMLResponse)
@@ -190,13 +205,11 @@ def swiss_draw_page(request: Request, app: App, event_id: str, round_: int) -> A
 
     def build() -> HTMLResponse:
         event = reads.event(app, _event_id(app, event_id))
-        if round_ not in event.rounds:
-            raise NotFound(f"Round {round_} of this event has not been drawn.")
         data = reads.swiss_draw(app, event.id, round_)
         context = {"event": event, "round": round_, "data": data, "session": round_}
         return page(request, "swiss_draw.html", context, live=_live(event))
 
-    return _answer(request, build)
+    return _answer(request, app, build)
 
 
 @router.get("/events/{event_id}/live")
@@ -206,5 +219,6 @@ def live_stream(request: Request, app: App, event_id: str) -> Response:
         found = _event_id(app, event_id)
         app.tournament(found)
     except TravellerError as e:
-        return Response(e.message, status_code=404, media_type="text/plain")
+        words = message_of(e, i18n.chosen(request)[0])
+        return Response(words, status_code=404, media_type="text/plain")
     return live.stream(request, app, found)

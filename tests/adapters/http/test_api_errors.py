@@ -25,7 +25,8 @@ __all__ = ["server"]
         ("get", "/api/events/0000dead", None, 404, "NotFound", "does not name one event"),
         ("post", "/api/events", {"nam": "typo"}, 422, "InvalidInput", "name: Field required"),
         ("post", "/api/events", {"name": "x", "sections": ["A?"]}, 422, "InvalidInput", "Section"),
-        ("get", "/api/nothing-here", None, 404, "NotFound", "Not Found"),
+        ("get", "/api/nothing-here", None, 404, "NotFound", "no route GET /api/nothing-here"),
+        ("delete", "/api/events", None, 405, "MethodNotAllowed", "does not take DELETE"),
     ],
 )
 def test_a_refusal_is_json_with_the_problem_and_the_fix(
@@ -83,6 +84,37 @@ def test_a_bug_is_a_500_without_a_traceback(
         and "Traceback" not in answer.text
         and "KeyError" not in answer.text
     )
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "words"),
+    [
+        ("get", "/api/nothing-here", "GET /api/nothing-here というルートはありません"),
+        ("delete", "/api/events", "/api/events は DELETE を受け付けません"),
+        ("post", "/api/events", "リクエストがこのルートの形式に合いません"),
+    ],
+)
+def test_the_server_words_its_own_refusals_in_japanese(
+    server: Server, method: str, path: str, words: str
+) -> None:
+    headers = server.as_director() | {"Accept-Language": "ja"}
+    answer = server.client.request(method, path, json={"nam": "typo"}, headers=headers)
+    shown = answer.json()
+    assert words in shown["message"], shown
+    assert "/openapi.json" in shown["hint"] and "ルート" in shown["hint"]
+
+
+def test_a_bug_is_worded_in_the_readers_language(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken() -> None:
+        raise KeyError("no")
+
+    monkeypatch.setattr(server.app, "list_events", broken)
+    answer = server.client.get("/api/events", headers={"Accept-Language": "ja"})
+    shown = answer.json()
+    assert answer.status_code == 500 and "不具合" in shown["message"]
+    assert shown["incident"] in shown["hint"] and "監査記録" in shown["hint"]
 
 
 def test_the_openapi_document_names_every_route(server: Server) -> None:

@@ -390,3 +390,14 @@ def test_the_server_serves_the_pages_and_their_files(events: Events) -> None:
     with TestClient(create_app(events.app)) as client:
         assert "火曜ペア戦" in get(client, "/", "ja")
         assert client.get("/static/style.css").status_code == 200
+
+
+def test_a_page_that_cannot_be_shown_says_why_in_the_readers_language(
+    client: TestClient, events: Events
+) -> None:
+    address = f"/events/{events.swiss}/swiss/9"
+    japanese = client.get(address, headers={"accept-language": "ja"})
+    english = client.get(address, headers={"accept-language": "en"})
+    assert japanese.status_code == english.status_code == 404
+    assert "Round 9 has not been drawn" in text_of(english.text)
+    assert "第9ラウンド" in text_of(japanese.text) and "drawn" not in japanese.text
