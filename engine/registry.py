@@ -18,6 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal, Protocol, Union, runtime_c
 
 import pluggy
 from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic.fields import FieldInfo
 
 from engine import hookspecs
 from engine.errors import N_, InvalidInput, Phrase, PluginError
@@ -276,6 +277,23 @@ class Registry:
         return list(self._sources)
 
 
+def options_from_text(items: Iterable[str] | None) -> dict[str, str]:
+    """Options written ``KEY=VALUE`` (as a director types them) as a plugin's options, in
+    text: :func:`parse_options` reads the text by the plugin's own model."""
+    options: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InvalidInput(
+                N_("%(item)r is not an option written KEY=VALUE."),
+                hint=N_("Write each option as KEY=VALUE, e.g. rounds=6."),
+                code="plugin.option_text",
+                item=item,
+            )
+        options[key.strip()] = value.strip()
+    return options
+
+
 def parse_options(plugin: Any, options: dict[str, Any] | BaseModel | None) -> BaseModel:
     """Validate ``options`` against the plugin's model, with a message a director can read."""
     model: type[BaseModel] = plugin.Options
@@ -445,3 +463,30 @@ def _plugin_name(manager: pluggy.PluginManager, plugin: object, name: str | None
         return name
     known = manager.get_name(plugin)
     return getattr(plugin, "__name__", None) or known or repr(plugin)
+
+
+def describe(plugins: Sequence[Any]) -> list[dict[str, Any]]:
+    """Plugins (movement families, scoring methods, carry-over rules …) as data: name,
+    aliases, version, what each does (its docstring) and its options with their defaults
+    as a director writes them (``true``, ``100``), for every adapter to list."""
+    return [
+        {
+            "name": p.name,
+            "aliases": list(p.aliases),
+            "version": p.version,
+            "description": " ".join((p.__doc__ or "").split()),
+            "options": {
+                name: {"default": _written(info), "description": info.description or ""}
+                for name, info in p.Options.model_fields.items()
+            },
+        }
+        for p in plugins
+    ]
+
+
+def _written(option: FieldInfo) -> str | None:
+    """An option's default as a director writes it; none if it has none."""
+    value = None if option.is_required() else option.get_default(call_default_factory=True)
+    if value is None:
+        return None
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -37,6 +37,7 @@ from typing import NamedTuple, TypeVar
 from engine.errors import N_, InvalidMovement, Phrase
 from engine.guides import boards_text
 from engine.movement import Encounter, Movement, uncompared
+from engine.numbers import show
 from engine.seating import Line, Numbering, Pair
 
 __all__ = ["MovementReport", "check", "validate"]
@@ -82,6 +83,31 @@ class MovementReport:
     def ok(self) -> bool:
         """True when the movement breaks no rule."""
         return not self.problems
+
+    def to_json(self) -> dict[str, object]:
+        """The report as data (pairs written ``"NS3"``, ``"EW3"`` or ``"5"``; the
+        deviation half up to two places, as the JCBL shows figures)."""
+        return {
+            "ok": self.ok,
+            "problems": self.problems,
+            "notes": self.notes,
+            "plays": {str(b): n for b, n in self.plays.items()},
+            "plays_without_phantom": None
+            if self.plays_without_phantom is None
+            else {str(b): n for b, n in self.plays_without_phantom.items()},
+            "meetings": [
+                {"pairs": [p.key, q.key], "rounds": n} for (p, q), n in self.meetings.items()
+            ],
+            "sit_outs": {p.key: n for p, n in self.sit_outs.items()},
+            "directions": {p.key: {"ns": ns, "ew": ew} for p, (ns, ew) in self.directions.items()},
+            "comparisons": [
+                {"pairs": [p.key, q.key], "boards": n} for (p, q), n in self.comparisons.items()
+            ],
+            "comparison_min": self.comparison_min,
+            "comparison_max": self.comparison_max,
+            "comparison_variance": str(self.comparison_variance),
+            "comparison_stdev": show(Fraction(self.comparison_stdev)),
+        }
 
 
 def validate(movement: Movement) -> Movement:

@@ -58,6 +58,37 @@ class ConditionCommands(ApplicationCore):
 
         return self._run(actor, command)
 
+    def rescore(
+        self,
+        event_id: UUID,
+        method: str,
+        options: dict[str, Any] | None = None,
+        *,
+        session: int = 1,
+        section: str | None = None,
+        reason: str,
+        actor: str = "director",
+    ) -> list[str]:
+        """Score every section of a session (or only ``section``) by ``method`` from now
+        on, all or none; returns the sections it changed (none if each already was)."""
+        pick = self._scoring_plugin(method, options)
+
+        def command(uow: UnitOfWork) -> list[str]:
+            tournament = uow.tournament(event_id)
+            check_sessions(tournament, [session])
+            names = [section] if section is not None else list(tournament.sessions[session])
+            changed = []
+            for name in names:
+                state = uow.section(event_id, session, name)
+                events = section_decide.choose_scoring(
+                    tournament, state, pick, reason=reason, actor=actor
+                )
+                if uow.record(events):
+                    changed.append(name)
+            return changed
+
+        return self._run(actor, command)
+
     def close_session(
         self,
         event_id: UUID,

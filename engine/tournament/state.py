@@ -62,6 +62,22 @@ class Ranking:
     carry_overs: dict[str, CarryOverRecorded] = field(default_factory=dict)
     """Stage name → the carry-over into it (the latest one recorded)."""
 
+    def stages_json(self) -> list[dict[str, object]]:
+        """The stages, in the order defined: each one's sessions and the carry-over into it."""
+        return [
+            {
+                "stage": name,
+                "sessions": list(sessions),
+                "carry_over_from": None
+                if name not in self.carry_overs
+                else self.carry_overs[name].source,
+                "carry_over_method": None
+                if name not in self.carry_overs
+                else self.carry_overs[name].method,
+            }
+            for name, sessions in self.stages.items()
+        ]
+
     def section_ranking(self, session: int) -> SectionRanking:
         chosen = self.sections.get(session) or self.sections.get(None)
         return chosen or SectionRanking.SEPARATE

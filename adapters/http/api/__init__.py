@@ -2,14 +2,15 @@
 
 Routes by concept: :mod:`.access` (login, tokens, devices, the public view),
 :mod:`.events` (events, sessions, entries, conditions), :mod:`.play` (movements,
-rounds, results, adjustments, imports), :mod:`.swiss`, :mod:`.queries` (every read)."""
+rounds, results, adjustments, imports), :mod:`.swiss`, :mod:`.queries` (every read), :mod:`.catalog` (what the plugins offer, the
+IMP and VP tables)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from adapters.http.api import access, events, play, queries, swiss
+from adapters.http.api import access, catalog, events, play, queries, swiss
 
 router = APIRouter(prefix="/api")
-for module in (access, events, play, swiss, queries):
+for module in (access, events, play, swiss, queries, catalog):
     router.include_router(module.router)
