@@ -6,7 +6,9 @@ Two catalogs use this machinery: the public pages' (``adapters/http/locale``, do
 extracted from the engine's ``N_("...")`` templates with ``pybabel extract -F
 adapters/babel.cfg``). The engine writes its messages in English and never imports this
 (docs/decisions/0021): the CLI and the API translate them here, each in its own language
-(:func:`from_environment` for the CLI, ``Accept-Language`` for the API).
+(:func:`from_environment` for the CLI, ``Accept-Language`` for the API). The CLI's own
+texts and ``--help`` are a third catalog beside them (``adapters/locale``, domain ``cli``,
+:mod:`adapters.cli.wording`).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ __all__ = [
     "Strain",
     "Vulnerability",
     "dealer",
+    "parse_lead",
     "parse_seat",
     "possible_scores_ns",
     "score",
@@ -293,6 +294,29 @@ def parse_seat(text: str) -> Seat:
         code="seat.declarer",
         seat=text.strip(),
     )
+
+
+_RANKS = "AKQJT98765432"
+_LEAD_RE = re.compile(r"(?P<before>[SHDC]?)(?P<rank>10|[AKQJT2-9])(?P<after>[SHDC]?)")
+
+
+def parse_lead(text: str) -> str:
+    """Read an opening lead, a card, as ``SK``: the suit (S, H, D, C or its symbol) and the
+    rank (A K Q J T 9 … 2, ``10`` for T), in either order and any case."""
+    compact = "".join(text.split()).upper().translate(_SUIT_SYMBOLS)
+    match = _LEAD_RE.fullmatch(compact)
+    if match is None or bool(match["before"]) == bool(match["after"]):
+        raise InvalidInput(
+            N_("%(lead)s is not a card for the opening lead.")
+            if compact
+            else N_("An empty opening lead is not a card."),
+            hint=N_("Write the suit and the rank of the card led, e.g. SK, H10, D4 or ♣A."),
+            code="lead.card",
+            lead=repr(text.strip()),
+        )
+    rank = "T" if match["rank"] == "10" else match["rank"]
+    assert rank in _RANKS
+    return f"{match['before'] or match['after']}{rank}"
 
 
 def _check_tricks(tricks: int) -> None:

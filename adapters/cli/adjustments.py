@@ -19,6 +19,7 @@ from adapters.cli.common import (
     SessionOpt,
     at_desk,
 )
+from adapters.cli.wording import tr, tr_
 from engine.errors import InvalidInput
 from engine.scoring import Award, shown_blend
 
@@ -71,7 +72,13 @@ def adjust(
     what = "neutral" if neutral else f"{ns_score}/{ew_score}"
     desk.say(
         {"board": board, "ns": ns, "ew": ew, "adjusted": what},
-        f"Board {board}, NS {ns} v EW {ew}: {what}.",
+        tr(
+            "Board %(board)s, NS %(ns)s v EW %(ew)s: %(what)s.",
+            board=board,
+            ns=ns,
+            ew=ew,
+            what=tr("neutral") if neutral else what,
+        ),
     )
 
 
@@ -93,6 +100,7 @@ def fouled(
         ),
     ],
     reason: Reason = None,
+    law: Law = None,
     session: SessionOpt = 1,
     section: SectionOpt = "A",
 ) -> None:
@@ -102,6 +110,7 @@ def fouled(
         board=board,
         groups=[parse_group(text) for text in group],
         reason=reason or "",
+        law=law,
         session=session,
         section=section,
         actor=desk.actor,
@@ -109,7 +118,7 @@ def fouled(
     shown = " | ".join(", ".join(str(n) for n in g) for g in groups)
     desk.say(
         {"board": board, "groups": [list(g) for g in groups]},
-        f"Board {board} fouled; versions played by NS {shown}.",
+        tr("Board %(board)s fouled; versions played by NS %(groups)s.", board=board, groups=shown),
     )
 
 
@@ -154,9 +163,11 @@ def assign(
     12C1(c)), or each side its own (a split score: --ns-score 420 --ew-score -450)."""
     if not score:
         raise InvalidInput(
-            "Give the assigned score with --score (or --ns-score).",
-            hint="For example --score 420, --score 2/3:420 --score 1/3:-50, or a split "
-            "score --ns-score 420 --ew-score -450.",
+            tr_("Give the assigned score with --score (or --ns-score)."),
+            hint=tr_(
+                "For example --score 420, --score 2/3:420 --score 1/3:-50, or a split "
+                "score --ns-score 420 --ew-score -450."
+            ),
         )
     outcomes = [parse_weighted(text) for text in score]
     # EW's own scores are stored as NS scores, as every score of a traveller is.
@@ -177,10 +188,14 @@ def assign(
     )
     weighted = tuple((Fraction(w), s) for w, s in recorded.outcomes)
     if recorded.outcomes_ew is None:
-        shown = f"{shown_blend(weighted)} for NS"
+        shown = tr("%(score)s for NS", score=shown_blend(weighted))
     else:
         split_ew = tuple((Fraction(w), s) for w, s in recorded.outcomes_ew)
-        shown = f"NS {shown_blend(weighted)} / EW {shown_blend(split_ew, ew=True)} (split)"
+        shown = tr(
+            "NS %(ns)s / EW %(ew)s (split)",
+            ns=shown_blend(weighted),
+            ew=shown_blend(split_ew, ew=True),
+        )
     desk.say(
         {
             "board": board,
@@ -192,7 +207,13 @@ def assign(
             else [list(o) for o in recorded.outcomes_ew],
             "law": recorded.law,
         },
-        f"Board {board}, NS {ns} v EW {ew}: {shown}.",
+        tr(
+            "Board %(board)s, NS %(ns)s v EW %(ew)s: %(what)s.",
+            board=board,
+            ns=ns,
+            ew=ew,
+            what=shown,
+        ),
     )
 
 
@@ -208,8 +229,9 @@ def parse_group(text: str) -> list[int]:
             numbers += range(low, high + 1)
     except ValueError:
         raise InvalidInput(
-            f"{text!r} is not a group of NS pair numbers.",
-            hint="Write the numbers with commas, such as 1,3,5, or a range such as 1-8.",
+            tr_("%(text)r is not a group of NS pair numbers."),
+            hint=tr_("Write the numbers with commas, such as 1,3,5, or a range such as 1-8."),
+            text=text,
         ) from None
     return numbers
 
@@ -224,7 +246,9 @@ def parse_weighted(text: str) -> tuple[Fraction, int]:
         return Fraction(weight.strip()), int(score.strip().removeprefix("+"))
     except (ValueError, ZeroDivisionError):
         raise InvalidInput(
-            f"{text!r} is not a score or a weighted score.",
-            hint="Write the score, such as 420 or -50, or WEIGHT:SCORE, such as 2/3:420 or "
-            "0.25:-50.",
+            tr_("%(text)r is not a score or a weighted score."),
+            hint=tr_(
+                "Write the score, such as 420 or -50, or WEIGHT:SCORE, such as 2/3:420 or 0.25:-50."
+            ),
+            text=text,
         ) from None

@@ -44,12 +44,13 @@ from eventsourcing.persistence import PersistenceError
 
 from adapters.cli import output
 from adapters.cli.output import Format
+from adapters.cli.wording import tr_
 from adapters.storage import env_for, is_missing, store_file, store_url
 from adapters.storage import shown as store_shown
 from engine.application import Traveller
 from engine.errors import InvalidInput, StoreError, TravellerError
 from engine.logging import configure_logging
-from engine.registry import Registry, create_registry
+from engine.registry import Registry, create_registry, options_from_text
 from engine.seating import Numbering
 from engine.section import ResultEntry
 
@@ -142,9 +143,13 @@ def unusable(url: str, exc: PersistenceError | sqlite3.Error) -> StoreError:
     a file that is not a Traveller store), as a director's error."""
     why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     return StoreError(
-        f"Traveller could not use the store {store_shown(url)}: {why}",
-        hint="Check the --store URL (or $TRAVELLER_STORE), and that the database is running "
-        "and reachable.",
+        tr_("Traveller could not use the store %(store)s: %(why)s"),
+        hint=tr_(
+            "Check the --store URL (or $TRAVELLER_STORE), and that the database is running "
+            "and reachable."
+        ),
+        store=store_shown(url),
+        why=why,
     )
 
 
@@ -202,10 +207,13 @@ class Desk:
         """The store's application (a command that only reads never creates the store)."""
         if not self.writes and is_missing(self.url):
             raise StoreError(
-                f"There is no store at {store_shown(self.url)}: nothing has been recorded there.",
-                hint="Give the store the events are in with --store (or $TRAVELLER_STORE); "
-                "a new one is made by the first command that records something, such as "
-                "`traveller event create`.",
+                tr_("There is no store at %(store)s: nothing has been recorded there."),
+                hint=tr_(
+                    "Give the store the events are in with --store (or $TRAVELLER_STORE); "
+                    "a new one is made by the first command that records something, such as "
+                    "`traveller event create`."
+                ),
+                store=store_shown(self.url),
             )
         return open_app(self.store)
 
@@ -390,11 +398,9 @@ def _bundled(bundle: type[Any], values: dict[str, Any], optional: bool) -> Any:
     missing = [name for name in required if values[name] is None]
     if missing:
         raise InvalidInput(
-            "Give "
-            + ", ".join(_flag(n) for n in required)
-            + " together (missing: "
-            + ", ".join(_flag(n) for n in missing)
-            + ")."
+            tr_("Give %(options)s together (missing: %(missing)s)."),
+            options=", ".join(_flag(n) for n in required),
+            missing=", ".join(_flag(n) for n in missing),
         )
     return bundle(**values)
 
@@ -423,14 +429,9 @@ def _expanded(param: inspect.Parameter) -> list[inspect.Parameter]:
 
 
 def parse_options(values: list[str] | None) -> dict[str, Any]:
-    """``--option KEY=VALUE`` as a dict of text values."""
-    options: dict[str, Any] = {}
-    for item in values or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise InvalidInput(f"{item!r} is not an option.", hint="Write --option KEY=VALUE.")
-        options[key.strip()] = value.strip()
-    return options
+    """``--option KEY=VALUE`` as a dict of text values (each plugin reads them by its
+    own options)."""
+    return dict(options_from_text(values))
 
 
 def session_list(text: str) -> list[int]:
@@ -440,7 +441,9 @@ def session_list(text: str) -> list[int]:
     except ValueError:
         chosen = []
     if not chosen:
-        raise InvalidInput(f"{text!r} is not a list of sessions.", hint="Write 1,2.")
+        raise InvalidInput(
+            tr_("%(text)r is not a list of sessions."), hint=tr_("Write 1,2."), text=text
+        )
     return chosen
 
 
@@ -493,5 +496,10 @@ def decimal_option(text: str, option: str) -> Decimal:
     except InvalidOperation:
         number = Decimal("NaN")
     if not number.is_finite():
-        raise InvalidInput(f"{option} {text!r} is not a number.", hint=f"Write {option} 12.5.")
+        raise InvalidInput(
+            tr_("%(option)s %(text)r is not a number."),
+            hint=tr_("Write %(option)s 12.5."),
+            option=option,
+            text=text,
+        )
     return number

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from adapters.cli.common import Desk, at_desk
+from adapters.cli.wording import tr
 from engine.imps import imps as imps_for
 from engine.numbers import show
 
@@ -28,7 +29,10 @@ def convert_imps(
 ) -> None:
     """IMPs for a points difference, by the IMP table."""
     result = imps_for(difference)  # the IMP table is fixed: the store is not opened
-    desk.say({"imps": result}, f"{difference} points = {result} IMPs")
+    desk.say(
+        {"imps": result},
+        tr("%(points)s points = %(imps)s IMPs", points=difference, imps=result),
+    )
 
 
 @convert_app.command("vp")
@@ -55,6 +59,12 @@ def convert_vp(
     winner, loser = (mine, theirs) if imps >= 0 else (theirs, mine)
     desk.say(
         {"winner": show(winner), "loser": show(loser)},
-        f"{imps:+d} IMPs over {boards} boards ({plugin.name}): "
-        f"winner {show(winner)}, loser {show(loser)}",
+        tr(
+            "%(imps)s IMPs over %(boards)s boards (%(scale)s): winner %(winner)s, loser %(loser)s",
+            imps=f"{imps:+d}",
+            boards=boards,
+            scale=plugin.name,
+            winner=show(winner),
+            loser=show(loser),
+        ),
     )

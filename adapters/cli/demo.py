@@ -23,6 +23,7 @@ from adapters.cli import output
 from adapters.cli.common import Desk, at_desk
 from adapters.cli.moments import local_zone_name
 from adapters.cli.output import Format
+from adapters.cli.wording import tr
 from engine.application import Traveller
 from engine.bridge import Seat, Strain
 from engine.scoring import Award, AwardKind
@@ -104,8 +105,14 @@ def demo(desk: Desk, seed: Annotated[int, typer.Option("--seed", help="Random se
         name = f"{name} #{len(earlier) + 1}"
         if tell is not None:
             tell(
-                f"The store already holds {len(earlier)} demo event(s) with seed {seed} "
-                f"({', '.join(str(e.id)[:8] for e in earlier)}); this one is {name!r}."
+                tr(
+                    "The store already holds %(count)s demo event(s) with seed %(seed)s "
+                    "(%(ids)s); this one is %(name)r.",
+                    count=len(earlier),
+                    seed=seed,
+                    ids=", ".join(str(e.id)[:8] for e in earlier),
+                    name=name,
+                )
             )
     event = play(desk.app, seed=seed, say=tell, name=name, zone=local_zone_name())
     data = desk.app.standings(event, 1).to_json()
@@ -113,8 +120,13 @@ def demo(desk: Desk, seed: Annotated[int, typer.Option("--seed", help="Random se
     if desk.fmt is Format.table:
         short = str(event)[:8]
         output.console.print(
-            f"\nEvent id {event}. Try: traveller board 1 --event {short} "
-            f"--section B   ·   traveller audit --event {short} --board 3"
+            "\n"
+            + tr(
+                "Event id %(event)s. Try: traveller board 1 --event %(short)s "
+                "--section B   ·   traveller audit --event %(short)s --board 3",
+                event=event,
+                short=short,
+            )
         )
 
 
@@ -182,7 +194,7 @@ def play(
         sections=("A", "B"),
         actor="demo director",
     )
-    tell(f"Event {event}: sections A (7-table Mitchell) and B (6-table Howell)")
+    tell(tr("Event %(event)s: sections A (7-table Mitchell) and B (6-table Howell)", event=event))
 
     def register(section: str, count: int) -> None:
         for _ in range(count):
@@ -205,9 +217,9 @@ def play(
     howell = app.assign_movement(
         event, "howell", section="B", options={"boards_per_round": 2}, actor="demo director"
     )
-    tell(f"Section B has 11 pairs: pair {howell.phantom} is the phantom")
+    tell(tr("Section B has 11 pairs: pair %(pair)s is the phantom", pair=howell.phantom))
     register("B", 1)
-    tell("A late pair arrives in section B and takes the phantom's seat")
+    tell(tr("A late pair arrives in section B and takes the phantom's seat"))
 
     for section in ("A", "B"):
         state = app.section(event, 1, section)
@@ -236,7 +248,13 @@ def play(
                         actor=f"table {e.table}",
                     )
             app.end_round(event, rnd, section=section, actor="demo director")
-        tell(f"Section {section}: {movement.rounds} rounds played")
+        tell(
+            tr(
+                "Section %(section)s: %(rounds)s rounds played",
+                section=section,
+                rounds=movement.rounds,
+            )
+        )
 
     # The director's evening: a correction, an adjusted score and a neutral board.
     a = app.section(event, 1, "A")
@@ -259,7 +277,14 @@ def play(
         actor="demo director",
         reason="EW pointed out the last trick was theirs; NS agreed",
     )
-    tell(f"Corrected board {first.board} (NS {first.ns} v EW {first.ew}) in section A")
+    tell(
+        tr(
+            "Corrected board %(board)s (NS %(ns)s v EW %(ew)s) in section A",
+            board=first.board,
+            ns=first.ns,
+            ew=first.ew,
+        )
+    )
     second = [t for t in a.entries() if t.result is not None][5]
     app.adjust(
         event,
@@ -273,7 +298,7 @@ def play(
         section="A",
         actor="demo director",
     )
-    tell(f"Adjusted board {second.board} in section A to Ave-/Ave+ (law 16B)")
+    tell(tr("Adjusted board %(board)s in section A to Ave-/Ave+ (law 16B)", board=second.board))
     howell_section = app.section(event, 1, "B")
     third = [t for t in howell_section.entries() if t.result is not None][7]
     app.adjust(
@@ -286,11 +311,23 @@ def play(
         section="B",
         actor="demo director",
     )
-    tell(f"Board {third.board} declared neutral for pairs {third.ns} and {third.ew} in section B")
+    tell(
+        tr(
+            "Board %(board)s declared neutral for pairs %(ns)s and %(ew)s in section B",
+            board=third.board,
+            ns=third.ns,
+            ew=third.ew,
+        )
+    )
     app.close_session(event, 1, actor="demo director")
     published = app.publish(event, 1, actor="demo director")
     tell(
-        f"Session closed and published ({published.method} {published.method_version}, "
-        f"digest {published.digest[:12]}…)\n"
+        tr(
+            "Session closed and published (%(method)s %(version)s, digest %(digest)s…)",
+            method=published.method,
+            version=published.method_version,
+            digest=published.digest[:12],
+        )
+        + "\n"
     )
     return event

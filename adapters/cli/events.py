@@ -7,9 +7,12 @@ from typing import Annotated
 
 import typer
 
+from adapters.cli import output
 from adapters.cli.common import Desk, Reason, SectionOpt, SessionOpt, at_desk, decimal_option
 from adapters.cli.common import parse_options as option_values
 from adapters.cli.moments import checked_zone, local_zone
+from adapters.cli.output import substitute_text
+from adapters.cli.wording import english, tr, tr_
 from engine.errors import InvalidInput
 from engine.seating import Pair, pair_order
 from engine.tournament import Player, ScoringChoice
@@ -75,7 +78,9 @@ def event_create(
         try:
             when = dt.date.fromisoformat(date)
         except ValueError:
-            raise InvalidInput(f"{date!r} is not a date.", hint="Write YYYY-MM-DD.") from None
+            raise InvalidInput(
+                tr_("%(date)r is not a date."), hint=tr_("Write YYYY-MM-DD."), date=date
+            ) from None
     event_id = desk.app.create_event(
         name,
         date=when,
@@ -88,7 +93,8 @@ def event_create(
     )
     desk.say(
         {"id": str(event_id), "rounds_enforced": enforce_rounds},
-        f"Created event {name!r}: {event_id}\n{_rounds_rule(enforce_rounds)}",
+        tr("Created event %(name)r: %(id)s", name=name, id=event_id)
+        + f"\n{_rounds_rule(enforce_rounds)}",
     )
 
 
@@ -101,7 +107,7 @@ def event_rounds(
     changed = desk.app.choose_rounds_enforcement(desk.event, enforce, actor=desk.actor)
     desk.say(
         {"rounds_enforced": enforce, "changed": changed},
-        _rounds_rule(enforce) + ("" if changed else " (as before)"),
+        _rounds_rule(enforce) + ("" if changed else tr(" (as before)")),
     )
 
 
@@ -119,14 +125,50 @@ def event_zone(
     chosen = desk.app.tournament(desk.event).zone
     desk.say(
         {"zone": chosen, "changed": changed},
-        f"The event's times are shown in {chosen}" + ("." if changed else " (as before)."),
+        tr("The event's times are shown in %(zone)s.", zone=chosen)
+        if changed
+        else tr("The event's times are shown in %(zone)s (as before).", zone=chosen),
+    )
+
+
+@event_app.command("directors")
+@at_desk(event=True, actor=True)
+def event_directors(
+    desk: Desk,
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(help="Directors of the store who alone direct the event on a server."),
+    ] = None,
+    everyone: Annotated[
+        bool, typer.Option("--everyone", help="Every director of the store directs it.")
+    ] = False,
+) -> None:
+    """Choose who directs the event on a server (`traveller serve`): only the directors
+    named, or with --everyone any director of the store. At the store's own command line
+    whoever opens the store directs every event."""
+    if names and everyone:
+        raise InvalidInput(
+            tr_("Name the event's directors or give --everyone, not both."),
+            hint=tr_("--everyone opens the event to every director of the store."),
+        )
+    if not names and not everyone:
+        chosen = desk.app.tournament(desk.event).directors
+    else:
+        chosen = desk.app.choose_directors(
+            desk.event, [] if everyone else names or [], actor=desk.actor
+        )
+    desk.say(
+        {"directors": list(chosen)},
+        tr("The event is directed by %(names)s.", names=", ".join(chosen))
+        if chosen
+        else tr("The event is directed by every director of the store."),
     )
 
 
 def _rounds_rule(enforced: bool) -> str:
     if enforced:
-        return "Rounds are enforced: a result for a round not yet started is refused."
-    return (
+        return tr("Rounds are enforced: a result for a round not yet started is refused.")
+    return tr(
         "Results are accepted in any order (rounds not enforced; "
         "`traveller event rounds --enforce` to refuse results of rounds not yet started)."
     )
@@ -150,7 +192,8 @@ def event_list(desk: Desk) -> None:
                 "created": e.created.astimezone(clock_zone).isoformat(timespec="seconds"),
             }
         )
-    desk.rows("Events", rows, ["id", "name", "date", "club", "zone", "created"])
+    columns = [tr_("id"), tr_("name"), tr_("date"), tr_("club"), tr_("zone"), tr_("created")]
+    desk.rows(tr("Events"), rows, columns)
 
 
 # ---- sessions -------------------------------------------------------------------------------
@@ -161,7 +204,7 @@ def event_list(desk: Desk) -> None:
 def session_add(desk: Desk, session: SessionOpt, sections: Sections = "A") -> None:
     """Add a session with its sections."""
     desk.app.add_session(desk.event, session, sections.split(","), actor=desk.actor)
-    desk.say({"session": session}, f"Added session {session}.")
+    desk.say({"session": session}, tr("Added session %(session)s.", session=session))
 
 
 @session_app.command("close")
@@ -172,11 +215,13 @@ def session_close(desk: Desk, session: SessionOpt = 1, reason: Reason = None) ->
     With results still missing it is refused, listing them, unless --reason is given."""
     closed = desk.app.close_session(desk.event, session, reason=reason, actor=desk.actor)
     missing = [m.model_dump() for m in closed.missing]
-    text = f"Session {session} closed."
+    text = tr("Session %(session)s closed.", session=session)
     if missing:
-        text = (
-            f"Session {session} closed with {len(missing)} result(s) missing; the reason and "
-            "what was missing are kept in the audit trail."
+        text = tr(
+            "Session %(session)s closed with %(count)s result(s) missing; the reason and "
+            "what was missing are kept in the audit trail.",
+            session=session,
+            count=len(missing),
         )
     desk.say({"closed": session, "missing": missing}, text)
 
@@ -186,7 +231,10 @@ def session_close(desk: Desk, session: SessionOpt = 1, reason: Reason = None) ->
 def session_reopen(desk: Desk, session: SessionOpt = 1, reason: Reason = None) -> None:
     """Reopen a closed session for new results (the reason is kept in the audit trail)."""
     desk.app.reopen_session(desk.event, session, reason=reason or "", actor=desk.actor)
-    desk.say({"reopened": session}, f"Session {session} reopened: results can be added.")
+    desk.say(
+        {"reopened": session},
+        tr("Session %(session)s reopened: results can be added.", session=session),
+    )
 
 
 @session_app.command("seat")
@@ -232,8 +280,17 @@ def session_seat(
     )
     moves = [m.model_dump() for m in done.moves]
     data = {"session": session, "method": done.method, "seated": moves, "phantoms": done.phantoms}
-    empty = "".join(f"; section {s} leaves {p} empty" for s, p in done.phantoms.items())
-    desk.say(data, f"Session {session}: {len(moves)} seated ({done.method}){empty}.")
+    empty = "".join(
+        tr("; section %(section)s leaves %(pair)s empty", section=s, pair=p)
+        for s, p in done.phantoms.items()
+    )
+    seated = tr(
+        "Session %(session)s: %(count)s seated (%(method)s)",
+        session=session,
+        count=len(moves),
+        method=done.method,
+    )
+    desk.say(data, f"{seated}{empty}.")
 
 
 @session_app.command("publish")
@@ -249,8 +306,13 @@ def session_publish(desk: Desk, session: SessionOpt = 1) -> None:
     }
     desk.say(
         data,
-        f"Published session {session} ({published.method} "
-        f"{published.method_version}), digest {published.digest}.",
+        tr(
+            "Published session %(session)s (%(method)s %(version)s), digest %(digest)s.",
+            session=session,
+            method=published.method,
+            version=published.method_version,
+            digest=published.digest,
+        ),
     )
 
 
@@ -286,7 +348,7 @@ def entry_add(
     seeding points."""
     members = list(member or [])
     if len(members) > len(player):
-        raise InvalidInput("More --member numbers than --player names were given.")
+        raise InvalidInput(tr_("More --member numbers than --player names were given."))
     players = [
         Player(name=n, member=members[i] if i < len(members) else None)
         for i, n in enumerate(player)
@@ -302,9 +364,9 @@ def entry_add(
         actor=desk.actor,
     )
     called = f"{name}: " if name else ""
-    text = f"Registered entry {entry}: {called}{' – '.join(player)}"
+    text = tr("Registered entry %(entry)s: ", entry=entry) + called + " – ".join(player)
     if len(player) == 1:  # a pair whose partner was forgotten would otherwise pass unseen
-        text += " (one player: an individual's entry; a pair is two --player)"
+        text += tr(" (one player: an individual's entry; a pair is two --player)")
     desk.say({"entry": entry}, text)
 
 
@@ -317,7 +379,7 @@ def entry_withdraw(
 ) -> None:
     """Withdraw an entry."""
     desk.app.withdraw_entry(desk.event, entry, reason=reason or "", actor=desk.actor)
-    desk.say({"withdrawn": entry}, f"Entry {entry} withdrawn.")
+    desk.say({"withdrawn": entry}, tr("Entry %(entry)s withdrawn.", entry=entry))
 
 
 @entry_app.command("list")
@@ -338,16 +400,28 @@ def entry_list(desk: Desk, session: SessionOpt = 1, section: SectionOpt = "A") -
             "members": " – ".join(p.member or "" for p in e.players),
             "late": e.late,
             "withdrawn": e.withdrawn,
+            # Data as it is (English words, as --format json has always given them).
             "substitutes": "; ".join(
-                f"{sub.substitute.name} for {e.players[sub.player - 1].name}"
-                + ("" if sub.from_round == 1 else f" from round {sub.from_round}")
+                substitute_text(
+                    sub.substitute.name, e.players[sub.player - 1].name, sub.from_round, english
+                )
                 for sub in e.substitutes_in(session)
             ),
         }
         for e in listed
     ]
-    columns = ["entry", "pair", "name", "names", "members", "late", "withdrawn", "substitutes"]
-    desk.rows(f"Entries — section {section}", rows, columns)
+    said = {
+        e.id: "; ".join(
+            substitute_text(sub.substitute.name, e.players[sub.player - 1].name, sub.from_round)
+            for sub in e.substitutes_in(session)
+        )
+        for e in listed
+    }
+    columns = [tr_("entry"), tr_("pair"), tr_("name"), tr_("names"), tr_("members")]
+    columns += [tr_("late"), tr_("withdrawn"), tr_("substitutes")]
+    title = tr("Entries — section %(section)s", section=section)
+    shown = [r | {"substitutes": said[str(r["entry"])]} for r in rows]
+    desk.show(rows, lambda: output.rows_table(title, shown, columns))
 
 
 EntryOpt = Annotated[str, typer.Option("--entry", help="Entry id, e.g. E3.")]
@@ -369,7 +443,10 @@ def entry_rename(
     """Put a player's name right (standings, travellers and totals follow)."""
     desk.app.rename_player(desk.event, entry, player, name, reason=reason, actor=desk.actor)
     names = desk.app.tournament(desk.event).entries[entry].names
-    desk.say({"entry": entry, "names": names}, f"Entry {entry}: {' – '.join(names)}.")
+    desk.say(
+        {"entry": entry, "names": names},
+        tr("Entry %(entry)s: %(names)s.", entry=entry, names=" – ".join(names)),
+    )
 
 
 @entry_app.command("member")
@@ -387,8 +464,11 @@ def entry_member(
     desk.app.change_member(desk.event, entry, player, member, reason=reason, actor=desk.actor)
     players = desk.app.tournament(desk.event).entries[entry].players
     members = [p.member for p in players]
-    shown = " – ".join(f"{p.name} ({p.member or 'no number'})" for p in players)
-    desk.say({"entry": entry, "members": members}, f"Entry {entry}: {shown}.")
+    shown = " – ".join(f"{p.name} ({p.member or tr('no number')})" for p in players)
+    desk.say(
+        {"entry": entry, "members": members},
+        tr("Entry %(entry)s: %(names)s.", entry=entry, names=shown),
+    )
 
 
 @entry_app.command("substitute")
@@ -426,7 +506,13 @@ def entry_substitute(
     )
     desk.say(
         {"entry": entry, "session": session, "substitute": name, "from_round": first},
-        f"{name} plays for entry {entry} from round {first} of session {session}.",
+        tr(
+            "%(name)s plays for entry %(entry)s from round %(round)s of session %(session)s.",
+            name=name,
+            entry=entry,
+            round=first,
+            session=session,
+        ),
     )
 
 
@@ -449,5 +535,12 @@ def entry_swap(
     seats = {p.key: e for p, e in sorted(state.seats.items(), key=lambda i: pair_order(i[0]))}
     phantom = None if state.phantom is None else state.phantom.key
     a, b = (Pair.parse(x).key for x in (first, second))
-    text = f"Section {section}: {a} is {seats.get(a, 'empty')}, {b} is {seats.get(b, 'empty')}."
+    text = tr(
+        "Section %(section)s: %(a)s is %(was_a)s, %(b)s is %(was_b)s.",
+        section=section,
+        a=a,
+        was_a=seats.get(a, tr("empty")),
+        b=b,
+        was_b=seats.get(b, tr("empty")),
+    )
     desk.say({"seats": seats, "phantom": phantom}, text)

@@ -25,10 +25,12 @@ from adapters.cli.common import (
     at_desk,
     parse_options,
 )
+from adapters.cli.wording import tr, tr_
 from adapters.files.pbn import read_names, read_results
 from adapters.files.reading import line_of
 from adapters.files.travellers_csv import read_travellers
 from engine.errors import InvalidFile, InvalidInput, TravellerError
+from engine.registry import describe
 from engine.seating import Numbering
 from engine.section import ImportRow
 from engine.section.seating import unseated
@@ -58,14 +60,14 @@ FILE_KINDS: tuple[tuple[str, Reader, Namer | None, str, str], ...] = (
         "travellers",
         lambda file, section: read_travellers(file),
         None,
-        "traveller lines",
+        tr_("traveller lines"),
         "Import a CSV of traveller lines: the whole file, or nothing if any line is wrong.",
     ),
     (
         "pbn",
         lambda file, section: read_results(file, section=section),
         lambda file, section: read_names(file, section=section),
-        "results",
+        tr_("results"),
         "Import the results of a PBN file (every board's ScoreTable): all or nothing. The "
         "players it names become the section's entries when it has none.",
     ),
@@ -130,9 +132,9 @@ def scoring_list(desk: Desk) -> None:
     (``--scoring NAME --option KEY=VALUE``)."""
     methods = sorted(desk.registry.scoring_methods(), key=lambda m: m.name)
     desk.show(
-        output.plugins_json(methods),
+        describe(methods),
         lambda: output.plugins_table(
-            "Scoring methods (--scoring NAME --option KEY=VALUE)", methods
+            tr("Scoring methods (--scoring NAME --option KEY=VALUE)"), methods
         ),
     )
 
@@ -155,21 +157,16 @@ def rescore(
     session again to store the new ones."""
     a, eid = desk.app, desk.event
     options = parse_options(option)
-    # An unknown session is left for choose_scoring to name in its own error.
-    names = (section,) if section else a.tournament(eid).sessions.get(session, ("A",))
-    changed = [
-        name
-        for name in names
-        if a.choose_scoring(
-            eid,
-            scoring,
-            options,
-            session=session,
-            section=name,
-            reason=reason or "",
-            actor=desk.actor,
-        )
-    ]
+    changed = a.rescore(
+        eid,
+        scoring,
+        options,
+        session=session,
+        section=section,
+        reason=reason or "",
+        actor=desk.actor,
+    )
+    names = (section,) if section else a.tournament(eid).sessions[session]
     method = a.registry.scoring(scoring).name
     data = {
         "session": session,
@@ -179,12 +176,21 @@ def rescore(
         "unchanged": [n for n in names if n not in changed],
     }
     if not changed:
-        text = f"Session {session} is already scored by {method}; nothing was recorded."
+        text = tr(
+            "Session %(session)s is already scored by %(method)s; nothing was recorded.",
+            session=session,
+            method=method,
+        )
     else:
-        text = f"Session {session}, section {', '.join(changed)}: now scored by {method}."
+        text = tr(
+            "Session %(session)s, section %(sections)s: now scored by %(method)s.",
+            session=session,
+            sections=", ".join(changed),
+            method=method,
+        )
         if a.tournament(eid).publications.get(session):
-            text += (
-                " The standings published before stay in the record; publish again "
+            text += " " + tr(
+                "The standings published before stay in the record; publish again "
                 "(`traveller session publish`) to store the new ones."
             )
     desk.say(data, text)
@@ -213,8 +219,8 @@ def _import(
     options = parse_options(option)
     if options and scoring is None:
         raise InvalidInput(
-            "--option sets a scoring option, but no scoring method was given.",
-            hint="Add --scoring NAME, or leave out --option.",
+            tr_("--option sets a scoring option, but no scoring method was given."),
+            hint=tr_("Add --scoring NAME, or leave out --option."),
         )
 
     chosen = None if scoring is None else (scoring, options)
@@ -243,32 +249,31 @@ def _import(
         except TravellerError as more:
             problems.append(str(more))
         problems.sort(key=line_of)
-        raise InvalidFile(f"{file} was not imported: nothing was written.", problems=problems)
+        raise InvalidFile(NOT_IMPORTED, problems=problems, file=file)
     try:
         count = record(dry_run=False)
     except InvalidFile as refused:
-        raise InvalidFile(
-            f"{file} was not imported: nothing was written.", problems=refused.problems
-        ) from None
+        raise InvalidFile(NOT_IMPORTED, problems=refused.problems, file=file) from None
     except TravellerError as refused:
         if scoring is None:
             raise
         # With --scoring, whatever refuses the import is listed like a file's problems.
-        raise InvalidFile(
-            f"{file} was not imported: nothing was written.", problems=[str(refused)]
-        ) from None
+        raise InvalidFile(NOT_IMPORTED, problems=[str(refused)], file=file) from None
     method = None if scoring is None else a.registry.scoring(scoring).name
     return count, method, len(a.tournament(eid).entries) - before
+
+
+NOT_IMPORTED = tr_("%(file)s was not imported: nothing was written.")
 
 
 def _imported(desk: Desk, done: tuple[int, str | None, int], what: str, file: Path) -> None:
     count, method, registered = done
     data: dict[str, Any] = {"imported": count}
-    text = f"Imported {count} {what} from {file}"
+    text = tr("Imported %(count)s %(what)s from %(file)s", count=count, what=tr(what), file=file)
     if method is not None:
         data["scoring"] = method
-        text += f", scored by {method}"
+        text += tr(", scored by %(method)s", method=method)
     if registered:
         data["entries_registered"] = registered
-        text += f"; registered {registered} entries from the players it names"
+        text += tr("; registered %(count)s entries from the players it names", count=registered)
     desk.say(data, text + ".")

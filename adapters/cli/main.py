@@ -27,13 +27,14 @@ from adapters.cli import (
     serve,
     standings_options,
     swiss,
+    table_entry,
     teams,
     time_travel,
     wording,
 )
 from adapters.cli.output import console
 
-app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False)
+app = typer.Typer(cls=wording.Spoken, no_args_is_help=True, pretty_exceptions_enable=False)
 
 
 def _version(asked: bool) -> None:
@@ -61,12 +62,16 @@ def traveller(
 ) -> None:
     """Traveller — run duplicate-bridge tournaments; every action is kept as an event."""
     if lang is not None and i18n.spoken(lang) is None:
-        raise typer.BadParameter(f"{lang!r} is not a language: give ja or en.", param_hint="--lang")
+        raise typer.BadParameter(
+            wording.tr("%(lang)r is not a language: give ja or en.", lang=lang),
+            param_hint="--lang",
+        )
     wording.speak(lang, context.find_root().command)
 
 
 for module in (
     events,
+    table_entry,
     movements,
     results,
     adjustments,

@@ -11,6 +11,7 @@ import typer
 from adapters.cli import output
 from adapters.cli.common import Desk, SessionOpt, at_desk
 from adapters.cli.common import parse_options as option_values
+from adapters.cli.wording import tr, tr_
 from engine.errors import InvalidInput, PluginError
 from engine.masterpoints import AwardScale, EligibilityRule, conditions
 from engine.registry import MasterpointRule, Registry, parse_options
@@ -113,14 +114,18 @@ def masterpoints(
     plugin = registry.masterpoint_rule(rule or "jcbl")
     if not isinstance(plugin, AwardScale):
         raise PluginError(
-            f"The {plugin.name} rule decides who may earn masterpoints; it awards none.",
-            hint=f"Rules that award masterpoints: {_names(registry, AwardScale)}. "
-            f"To see who is eligible under {plugin.name}, give --event ID (and --session N).",
+            tr_("The %(rule)s rule decides who may earn masterpoints; it awards none."),
+            hint=tr_(
+                "Rules that award masterpoints: %(rules)s. To see who is eligible under "
+                "%(rule)s, give --event ID (and --session N)."
+            ),
+            rule=plugin.name,
+            rules=_names(registry, AwardScale),
         )
     if game_class is None or contestants is None:
         raise InvalidInput(
-            "The awards of a game need its class and the number of contestants.",
-            hint="Give --class and --contestants (e.g. --class 3 --contestants 12).",
+            tr_("The awards of a game need its class and the number of contestants."),
+            hint=tr_("Give --class and --contestants (e.g. --class 3 --contestants 12)."),
         )
     values: dict[str, Any] = given | {
         "game_class": game_class,
@@ -130,13 +135,23 @@ def masterpoints(
     record = {"boards": boards, "vp": vp, "max_vp": max_vp, "players": players}
     values |= {key: value for key, value in record.items() if value is not None}
     awards = [str(points) for points in plugin.awards(parse_options(plugin, values))]
-    field = f"{contestants} {'teams' if teams else 'contestants'}"
+    field = (
+        tr("%(count)s teams", count=contestants)
+        if teams
+        else tr("%(count)s contestants", count=contestants)
+    )
     desk.show(
         {"awards": awards},
         lambda: output.rows_table(
-            f"Masterpoints ({plugin.name} {plugin.version}): class {game_class}, {field}",
+            tr(
+                "Masterpoints (%(rule)s %(version)s): class %(class)s, %(field)s",
+                rule=plugin.name,
+                version=plugin.version,
+                field=field,
+                **{"class": game_class},
+            ),
             [{"Place": place, "Masterpoints": points} for place, points in enumerate(awards, 1)],
-            ["Place", "Masterpoints"],
+            [tr_("Place"), tr_("Masterpoints")],
         ),
     )
 
@@ -154,11 +169,20 @@ def _award(
     """Award and record a closed session's masterpoints; show each field's awards."""
     extra = [name for name, value in typed.items() if value is not None]
     if extra:
+        one = tr_(
+            "%(options)s is not given when masterpoints are awarded from an event: the "
+            "contestants, and a team's record, are worked out from its standings and "
+            "entries, for every field of the session."
+        )
+        several = tr_(
+            "%(options)s are not given when masterpoints are awarded from an event: the "
+            "contestants, and a team's record, are worked out from its standings and "
+            "entries, for every field of the session."
+        )
         raise InvalidInput(
-            f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not given when "
-            "masterpoints are awarded from an event: the contestants, and a team's record, "
-            "are worked out from its standings and entries, for every field of the session.",
-            hint="Give the rule's conditions only: --event ID --session N --class K.",
+            one if len(extra) == 1 else several,
+            hint=tr_("Give the rule's conditions only: --event ID --session N --class K."),
+            options=", ".join(extra),
         )
     app = desk.app
     eid = app.resolve_event(event)
@@ -184,15 +208,22 @@ def _award(
 
     def table() -> None:
         stated = ", ".join(f"{k}={v}" for k, v in awarded.options.items())
-        again = "" if awarded.supersedes is None else " (again: the earlier award superseded)"
-        output.console.print(
-            f"Masterpoints awarded for session {session} of {tournament.name} by "
-            f"{awarded.rule} {awarded.version} ({stated}){again}.",
-            highlight=False,
+        said = tr(
+            "Masterpoints awarded for session %(session)s of %(event)s by "
+            "%(rule)s %(version)s (%(options)s)",
+            session=session,
+            event=tournament.name,
+            rule=awarded.rule,
+            version=awarded.version,
+            options=stated,
         )
+        if awarded.supersedes is not None:
+            said += tr(" (again: the earlier award superseded)")
+        output.console.print(said + ".", highlight=False)
         for f in awarded.fields:
             output.rows_table(
-                f"Section {f.section} — {f.field}: {f.contestants} {f.kind}",
+                tr("Section %(section)s", section=f.section)
+                + f" — {f.field}: {f.contestants} {f.kind}",
                 [
                     {
                         "Rank": a.rank,
@@ -204,14 +235,20 @@ def _award(
                     }
                     for a in f.awards
                 ],
-                ["Rank", "Contestant", "Players", "Masterpoints"],
+                [tr_("Rank"), tr_("Contestant"), tr_("Players"), tr_("Masterpoints")],
             )
 
     desk.show(data, table)
 
 
 def _names(registry: Registry, kind: type[Any]) -> str:
-    return ", ".join(r.name for r in registry.masterpoint_rules() if isinstance(r, kind)) or "none"
+    names = ", ".join(r.name for r in registry.masterpoint_rules() if isinstance(r, kind))
+    return names or tr("none")
+
+
+ELIGIBILITY = [tr_("Section"), tr_("Pair"), tr_("Names"), tr_("Played"), tr_("Sat out")]
+ELIGIBILITY += [tr_("Of"), tr_("Eligible"), tr_("Why")]
+"""The columns of the eligibility table."""
 
 
 def _eligibility(
@@ -255,12 +292,19 @@ def _eligibility(
 
     def table() -> None:
         output.console.print(
-            f"{rule.name} {rule.version}: {summary}\nParameters: {stated}.",
+            f"{rule.name} {rule.version}: {summary}\n"
+            + tr("Parameters: %(conditions)s.", conditions=stated),
             highlight=False,
         )
         output.rows_table(
-            f"Masterpoint eligibility, session {session} of {tournament.name}: "
-            f"{data['eligible']} of {len(lines)} eligible",
+            tr(
+                "Masterpoint eligibility, session %(session)s of %(event)s: "
+                "%(eligible)s of %(count)s eligible",
+                session=session,
+                event=tournament.name,
+                eligible=data["eligible"],
+                count=len(lines),
+            ),
             [
                 {
                     "Section": line.section,
@@ -269,12 +313,12 @@ def _eligibility(
                     "Played": line.attendance.boards_played,
                     "Sat out": line.attendance.sit_out_boards,
                     "Of": line.attendance.session_boards,
-                    "Eligible": "yes" if line.verdict.eligible else "no",
+                    "Eligible": tr("yes") if line.verdict.eligible else tr("no"),
                     "Why": line.verdict.reason,
                 }
                 for line in lines
             ],
-            ["Section", "Pair", "Names", "Played", "Sat out", "Of", "Eligible", "Why"],
+            ELIGIBILITY,
         )
 
     desk.show(data, table)

@@ -20,6 +20,7 @@ from uuid import UUID
 
 import typer
 
+from adapters.cli.wording import tr, tr_
 from engine.application import Traveller
 from engine.application.moments import At, Snapshot
 from engine.errors import InvalidInput
@@ -112,7 +113,7 @@ class Moment:
         one option may be given; a time is read on the event's clock)."""
         chosen = [v for v in (self.at, self.time, self.store_position) if v is not None]
         if len(chosen) > 1:
-            raise InvalidInput("Give one of --at, --time and --store-position, not several.")
+            raise InvalidInput(tr_("Give one of --at, --time and --store-position, not several."))
         if not chosen:
             return None
         moment = None
@@ -147,8 +148,14 @@ def as_of_text(snap: Snapshot) -> str:
     (Asia/Tokyo, UTC+09:00), after ResultCorrected by TD Kojima.``"""
     zone, name = event_zone(snap.tournament)
     event = snap.last.event
-    return (
-        f"As of position {snap.number} of {snap.tournament.name} (store position "
-        f"{snap.position}): {clock(event.timestamp, zone)} "
-        f"({zone_label(event.timestamp, zone, name)}), after {event.type} by {event.actor}."
+    return tr(
+        "As of position %(number)s of %(event)s (store position %(position)s): %(time)s "
+        "(%(zone)s), after %(type)s by %(actor)s.",
+        number=snap.number,
+        event=snap.tournament.name,
+        position=snap.position,
+        time=clock(event.timestamp, zone),
+        zone=zone_label(event.timestamp, zone, name),
+        type=event.type,
+        actor=event.actor,
     )

@@ -17,6 +17,7 @@ import typer
 from pydantic import ValidationError
 
 from adapters.cli.common import OptionOpt, parse_options
+from adapters.cli.wording import tr_
 from engine.errors import InvalidFile, InvalidInput
 from engine.movement import Movement
 from engine.registry import MovementFamily, Registry
@@ -52,8 +53,9 @@ class MovementSource:
             return load_movement(Path(self.source))[0]
         if self.tables is None:
             raise InvalidInput(
-                f"Give the number of tables for the {self.source} movement.",
-                hint=f"Write e.g. traveller movement cards {self.source} --tables 7.",
+                tr_("Give the number of tables for the %(family)s movement."),
+                hint=tr_("Write e.g. traveller movement cards %(family)s --tables 7."),
+                family=self.source,
             )
         return built(
             registry,
@@ -76,18 +78,24 @@ def load_movement(path: Path) -> tuple[Movement, str | None]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InvalidInput(
-            f"{path} cannot be read: {exc.strerror or exc}.", hint="Check the file name."
+            tr_("%(file)s cannot be read: %(why)s."),
+            hint=tr_("Check the file name."),
+            file=path,
+            why=exc.strerror or exc,
         ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidFile(
-            f"{path} is not JSON, so no movement was read.",
+            tr_("%(file)s is not JSON, so no movement was read."),
+            file=path,
             problems=[f"line {exc.lineno}, column {exc.colno}: {exc.msg}"],
         ) from None
     if not isinstance(data, dict):
         raise InvalidFile(
-            f"{path} holds a JSON {type(data).__name__}, not a movement.",
+            tr_("%(file)s holds a JSON %(kind)s, not a movement."),
+            file=path,
+            kind=type(data).__name__,
             problems=['write one object: {"family": …, "tables": …, "schedule": [...]}'],
         )
     guessed = None
@@ -98,7 +106,9 @@ def load_movement(path: Path) -> tuple[Movement, str | None]:
         movement = Movement.model_validate(data)
     except ValidationError as exc:
         raise InvalidFile(
-            f"{path} is not a movement: {exc.error_count()} field(s) are missing or wrong.",
+            tr_("%(file)s is not a movement: %(count)s field(s) are missing or wrong."),
+            file=path,
+            count=exc.error_count(),
             problems=[f"{_where(e['loc'])}: {e['msg']}" for e in exc.errors()],
         ) from None
     return movement, None if guessed is None else f"{guessed} (the file gives none)"
@@ -157,6 +167,13 @@ def _takes(plugin: MovementFamily, option: str, flag: str) -> None:
     fields = plugin.Options.model_fields
     if option not in fields:
         raise InvalidInput(
-            f"The {plugin.name} movement has no {option} option, so {flag} cannot be given for it.",
-            hint=f"Options it takes: {', '.join(fields) or 'none'} (as --option KEY=VALUE).",
+            tr_(
+                "The %(family)s movement has no %(option)s option, so %(flag)s cannot be given "
+                "for it."
+            ),
+            hint=tr_("Options it takes: %(options)s (as --option KEY=VALUE)."),
+            family=plugin.name,
+            option=option,
+            flag=flag,
+            options=", ".join(fields) or "none",
         )

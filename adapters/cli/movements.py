@@ -14,7 +14,7 @@ from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -22,6 +22,7 @@ from rich.table import Table
 from adapters.cli import guide_cards, output
 from adapters.cli.common import Desk, OptionOpt, SectionOpt, SessionOpt, at_desk, parse_options
 from adapters.cli.movement_source import BoardsPerRound, Rounds, built, load_movement
+from adapters.cli.wording import tr, tr_
 from engine.guides import boards_text
 from engine.movement import Movement
 from engine.numbers import show
@@ -64,7 +65,8 @@ def movement_list(desk: Desk) -> None:
         }
         for m in desk.registry.movements()
     ]
-    desk.rows("Movement families", rows, ["name", "aliases", "version", "description"])
+    columns = [tr_("name"), tr_("aliases"), tr_("version"), tr_("description")]
+    desk.rows(tr("Movement families"), rows, columns)
 
 
 @movement_app.command("assign")
@@ -106,9 +108,17 @@ def movement_assign(
     }
     desk.say(
         data,
-        f"Section {section}: {m.tables}-table {m.family}, {m.rounds} rounds of "
-        f"{m.boards_per_round} boards ({len(m.boards)} boards)"
-        + ("" if state.phantom is None else f"; phantom pair {state.phantom}")
+        tr(
+            "Section %(section)s: %(tables)s-table %(family)s, %(rounds)s rounds of "
+            "%(per_round)s boards (%(boards)s boards)",
+            section=section,
+            tables=m.tables,
+            family=m.family,
+            rounds=m.rounds,
+            per_round=m.boards_per_round,
+            boards=len(m.boards),
+        )
+        + ("" if state.phantom is None else tr("; phantom pair %(pair)s", pair=state.phantom))
         + ".",
     )
 
@@ -150,79 +160,65 @@ def movement_check(
     movement, guessed = load_movement(file)
     report = check(movement)
     desk.show(
-        {"numbering": movement.numbering.value, **report_json(report)},
+        {"numbering": movement.numbering.value, **report.to_json()},
         lambda: _show_report(movement, report, guessed),
     )
     if not report.ok:
         raise typer.Exit(1)
 
 
-def report_json(report: MovementReport) -> dict[str, Any]:
-    """The validator's report as data (pairs written ``"NS3"``, ``"EW3"`` or ``"5"``)."""
-    return {
-        "ok": report.ok,
-        "problems": report.problems,
-        "notes": report.notes,
-        "plays": {str(b): n for b, n in report.plays.items()},
-        "plays_without_phantom": None
-        if report.plays_without_phantom is None
-        else {str(b): n for b, n in report.plays_without_phantom.items()},
-        "meetings": [
-            {"pairs": [p.key, q.key], "rounds": n} for (p, q), n in report.meetings.items()
-        ],
-        "sit_outs": {p.key: n for p, n in report.sit_outs.items()},
-        "directions": {p.key: {"ns": ns, "ew": ew} for p, (ns, ew) in report.directions.items()},
-        "comparisons": [
-            {"pairs": [p.key, q.key], "boards": n} for (p, q), n in report.comparisons.items()
-        ],
-        "comparison_min": report.comparison_min,
-        "comparison_max": report.comparison_max,
-        "comparison_variance": str(report.comparison_variance),
-        "comparison_stdev": _two_places(report.comparison_stdev),
-    }
-
-
 def _show_report(movement: Movement, report: MovementReport, guessed: str | None) -> None:
     m = movement
     say = output.console.print
     say(
-        f"[bold]{m.tables}-table {m.family}[/]: {m.rounds} rounds of {m.boards_per_round} "
-        f"boards, numbering {guessed or m.numbering.value}."
+        output.movement_heading(m)
+        + tr(", numbering %(numbering)s.", numbering=guessed or m.numbering.value),
+        highlight=False,
     )
     if report.ok:
-        say("[green]No problems: the movement keeps the rules of duplicate play.[/]")
+        said = tr("No problems: the movement keeps the rules of duplicate play.")
+        say(f"[green]{said}[/]")
     else:
-        say(f"[bold red]{len(report.problems)} problem(s):[/]")
+        said = tr("%(count)s problem(s):", count=len(report.problems))
+        say(f"[bold red]{said}[/]")
         for problem in report.problems:
             say(f"  - {problem}", markup=False, highlight=False)
     for note in report.notes:
-        say(f"  note: {note}", markup=False, highlight=False)
+        say("  " + tr("note: %(note)s", note=note), markup=False, highlight=False)
     by_count: dict[int, list[int]] = defaultdict(list)
     for board, count in report.plays.items():
         by_count[count].append(board)
-    plays = "; ".join(f"{c} times: boards {boards_text(bs)}" for c, bs in sorted(by_count.items()))
-    say(f"Plays per board: {plays or 'none'}.")
+    plays = "; ".join(
+        tr("%(count)s times: boards %(boards)s", count=c, boards=boards_text(bs))
+        for c, bs in sorted(by_count.items())
+    )
+    say(tr("Plays per board: %(plays)s.", plays=plays or tr("none")))
     met: dict[int, int] = defaultdict(int)
     for n in report.meetings.values():
         met[n] += 1
-    meetings = ", ".join(f"{k} pairing(s) meet {n} time(s)" for n, k in sorted(met.items()))
-    say(f"Meetings: {meetings or 'none'}.")
-    sitting = {p: n for p, n in report.sit_outs.items() if n}
-    say(
-        "Sit-outs: "
-        + (", ".join(f"{p} {n}" for p, n in sitting.items()) if sitting else "none")
-        + "."
+    meetings = ", ".join(
+        tr("%(pairings)s pairing(s) meet %(times)s time(s)", pairings=k, times=n)
+        for n, k in sorted(met.items())
     )
-    table = Table(title="NS/EW balance (rounds)", title_justify="left")
-    for col in ("Pair", "NS", "EW"):
+    say(tr("Meetings: %(meetings)s.", meetings=meetings or tr("none")))
+    sitting = {p: n for p, n in report.sit_outs.items() if n}
+    sit_outs = ", ".join(f"{p} {n}" for p, n in sitting.items()) if sitting else tr("none")
+    say(tr("Sit-outs: %(sit_outs)s.", sit_outs=sit_outs))
+    table = Table(title=tr("NS/EW balance (rounds)"), title_justify="left")
+    for col in (tr("Pair"), "NS", "EW"):
         table.add_column(col, justify="right")
     for pair, (ns, ew) in report.directions.items():
         table.add_row(str(pair), str(ns), str(ew))
     output.console.print(table)
     say(
-        f"Comparison balance: boards compared per pair of one field {report.comparison_min}-"
-        f"{report.comparison_max}, variance {_two_places(report.comparison_variance)}, "
-        f"standard deviation {_two_places(report.comparison_stdev)}."
+        tr(
+            "Comparison balance: boards compared per pair of one field %(min)s-%(max)s, "
+            "variance %(variance)s, standard deviation %(stdev)s.",
+            min=report.comparison_min,
+            max=report.comparison_max,
+            variance=_two_places(report.comparison_variance),
+            stdev=_two_places(report.comparison_stdev),
+        )
     )
 
 
@@ -282,23 +278,39 @@ def movement_advise(
 
 
 def _show_advice(advice: Advice, limit: int, event: str) -> None:
-    who = "teams" if advice.teams else "pairs"
-    asked = " and ".join(
-        f"{n} {what}"
-        for n, what in ((advice.boards, "boards"), (advice.minutes, "minutes"))
+    who = (
+        tr("%(count)s teams", count=advice.entries)
+        if advice.teams
+        else tr("%(count)s pairs", count=advice.entries)
+    )
+    asked = tr(" and ").join(
+        tr(what, count=n)
+        for n, what in (
+            (advice.boards, tr_("%(count)s boards")),
+            (advice.minutes, tr_("%(count)s minutes")),
+        )
         if n is not None
     )
+    field = tr(
+        "%(tables)s tables, %(sessions)s session(s)",
+        tables=advice.tables,
+        sessions=advice.sessions,
+    )
+    wanted = tr("two winners wanted") if advice.winners == 2 else tr("one winner wanted")
     output.console.print(
-        f"[bold]{advice.entries} {who}[/], {advice.tables} tables, {advice.sessions} "
-        f"session(s); {'two winners' if advice.winners == 2 else 'one winner'} wanted"
-        + (f"; {asked} a session" if asked else "")
-        + "."
+        f"[bold]{who}[/]"
+        + tr(
+            ", %(field)s; %(wanted)s%(asked)s.",
+            field=field,
+            wanted=wanted,
+            asked=tr("; %(asked)s a session", asked=asked) if asked else "",
+        )
     )
     for note in advice.notes:
         output.console.print(f"  {note}", markup=False, highlight=False)
     from engine.advisor.proposals import COLUMNS
 
-    grid = Table(title="Proposals, best first", title_justify="left")
+    grid = Table(title=tr("Proposals, best first"), title_justify="left")
     for col, _ in COLUMNS:
         grid.add_column(col)
     for i, p in enumerate(advice.proposals[:limit], start=1):
@@ -318,8 +330,10 @@ def _show_advice(advice: Advice, limit: int, event: str) -> None:
             output.console.print(f"     {line}", markup=False, highlight=False)
     if len(advice.proposals) > limit:
         more = len(advice.proposals) - limit
-        output.console.print(f"({more} more with --limit {len(advice.proposals)}.)")
-    output.console.print("Consider: " + "; ".join(advice.considerations) + ".")
+        output.console.print(
+            tr("(%(more)s more with --limit %(all)s.)", more=more, all=len(advice.proposals))
+        )
+    output.console.print(tr("Consider: ") + "; ".join(advice.considerations) + ".")
 
 
 def assign_commands(p: Proposal, event: str = "ID") -> list[str]:
@@ -363,20 +377,26 @@ def assign_commands(p: Proposal, event: str = "ID") -> list[str]:
 
 
 def _proposal_row(i: int, p: Proposal) -> list[str]:
-    relays = {True: "yes", False: "no", None: "?"}[p.relays]
+    relays = {True: tr("yes"), False: tr("no"), None: "?"}[p.relays]
     laid = " + ".join(str(s.sets * p.boards_per_round) for s in p.sections)
     balance = p.balance
     title = p.title
     if balance is not None:
-        title += f"; compared on {balance.comparison_min}-{balance.comparison_max} boards"
+        title += tr(
+            "; compared on %(min)s-%(max)s boards",
+            min=balance.comparison_min,
+            max=balance.comparison_max,
+        )
     return [
         str(i),
         title,
         str(p.boards),
         " + ".join(str(m) for m in p.minutes),
-        f"{p.sit_out_rounds * p.boards_per_round} bds" if p.sit_out_rounds else "-",
+        tr("%(count)s bds", count=p.sit_out_rounds * p.boards_per_round)
+        if p.sit_out_rounds
+        else "-",
         relays,
         laid,
         str(p.winners),
-        "yes" if p.assignable else "no",
+        tr("yes") if p.assignable else tr("no"),
     ]

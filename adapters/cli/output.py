@@ -5,20 +5,20 @@ from __future__ import annotations
 import enum
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
 
 import typer
-from pydantic.fields import FieldInfo
 from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.table import Table
 
-from adapters import i18n
 from adapters.cli import wording
+from adapters.cli.wording import tr, tr_
 from engine.errors import N_, TravellerError
 from engine.movement import Movement
+from engine.registry import describe
 from engine.scoring import TEAMS
 
 UNLIMITED = 10**9
@@ -66,7 +66,10 @@ def parse_format(value: str) -> Format:
         return FORMAT_NAMES[str(value).strip().lower()]
     except KeyError:
         raise typer.BadParameter(
-            f"{value!r} is not a format: give table (or text) for people, json for scripts."
+            tr(
+                "%(value)r is not a format: give table (or text) for people, json for scripts.",
+                value=value,
+            )
         ) from None
 
 
@@ -94,7 +97,7 @@ def error(exc: TravellerError, fmt: Format, *, store: str | None = None) -> None
             payload["store"] = store
         sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return
-    said = i18n.hint_of(exc, wording.language())
+    said = wording.hint_of(exc)
     title = wording.word(N_("Error:"))
     errors.print(f"[bold red]{title}[/] {escape(message)}", highlight=False)
     for p in problems:
@@ -113,25 +116,30 @@ def bug(exc: Exception, report: Path | None, fmt: Format) -> None:
     never a raw traceback."""
     what = f"{type(exc).__name__}: {exc}"
     where = (
-        f"The details are in {report}; please send that file with the bug report."
+        tr(
+            "The details are in %(report)s; please send that file with the bug report.",
+            report=report,
+        )
         if report is not None
-        else "Its details could not be written to a file: run again with TRAVELLER_DEBUG=1 "
-        "to see them."
+        else tr(
+            "Its details could not be written to a file: run again with TRAVELLER_DEBUG=1 "
+            "to see them."
+        )
     )
     if fmt is Format.json:
         payload = {
             "error": "InternalError",
-            "message": f"This is a bug in Traveller, not a mistake of yours ({what}).",
+            "message": tr(
+                "This is a bug in Traveller, not a mistake of yours (%(what)s).", what=what
+            ),
             "hint": where,
             "report": None if report is None else str(report),
         }
         sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return
-    errors.print(
-        f"[bold red]Internal error:[/] this is a bug in Traveller, not a mistake of yours "
-        f"({escape(what)}).",
-        highlight=False,
-    )
+    title = tr("Internal error:")
+    said = tr("this is a bug in Traveller, not a mistake of yours (%(what)s).", what=escape(what))
+    errors.print(f"[bold red]{title}[/] {said}", highlight=False)
     errors.print(f"[yellow]{escape(where)}[/]", highlight=False)
 
 
@@ -146,55 +154,75 @@ def names_cell(row: dict[str, Any]) -> str:
     """A standings row's players, with the substitutes who played for them."""
     names = " – ".join(row["names"])
     subs = [
-        s["substitute"]
-        + " for "
-        + s["player"]
-        + ("" if s["from_round"] == 1 else f" from round {s['from_round']}")
+        substitute_text(s["substitute"], s["player"], s["from_round"])
         for s in row.get("substitutes", ())
     ]
     return names + (f" ({'; '.join(subs)})" if subs else "")
+
+
+def substitute_text(
+    substitute: str, player: str, from_round: int, words: Callable[..., str] = tr
+) -> str:
+    """``Sato for Kato`` (``… from round 3``): who played for whom, as every table says it
+    (``words``: :func:`~adapters.cli.wording.english` for data)."""
+    if from_round == 1:
+        return words(tr_("%(substitute)s for %(player)s"), substitute=substitute, player=player)
+    return words(
+        tr_("%(substitute)s for %(player)s from round %(round)s"),
+        substitute=substitute,
+        player=player,
+        round=from_round,
+    )
 
 
 def masterpoints_note(awarded: dict[str, Any]) -> str:
     """The line over standings whose masterpoints are recorded: by which rule and options,
     and whether a correction since calls for awarding them again."""
     options = ", ".join(f"{k}={v}" for k, v in awarded["options"].items())
-    note = f"Masterpoints (MP) awarded by {awarded['rule']} {awarded['version']} ({options})."
+    note = tr(
+        "Masterpoints (MP) awarded by %(rule)s %(version)s (%(options)s).",
+        rule=awarded["rule"],
+        version=awarded["version"],
+        options=options,
+    )
     if not awarded["current"]:
-        note += (
-            " The standings have changed since: award them again with `traveller "
+        note += " " + tr(
+            "The standings have changed since: award them again with `traveller "
             'masterpoints --event ID --session N --reason "..."`.'
         )
     return note
 
 
 def standings_table(data: dict[str, Any]) -> None:
+    session = tr("session %(session)s", session=data["session"])
     console.print(
-        f"[bold]{data['name']}[/] — session {data['session']} "
-        f"({data['method']} {data['method_version']})"
+        f"[bold]{escape(data['name'])}[/] — {session} ({data['method']} {data['method_version']})"
     )
     if data.get("masterpoints"):
         console.print(masterpoints_note(data["masterpoints"]), highlight=False)
     for f in data["fields"]:
         # A team field speaks of teams and their points: no pair, percentage or top.
         teams = f["name"] == TEAMS
-        title = f"Section {f['section']}" + ("" if f["name"] == "ALL" else f" — {f['name']}")
+        title = tr("Section %(section)s", section=f["section"]) + (
+            "" if f["name"] == "ALL" else f" — {f['name']}"
+        )
         table = Table(
-            title=title if teams else f"{title} (top {f['top']} a board)", title_justify="left"
+            title=title if teams else title + tr(" (top %(top)s a board)", top=f["top"]),
+            title_justify="left",
         )
         columns: tuple[tuple[str, Literal["left", "right"]], ...] = (
-            ("Rank", "right"),
-            ("Team" if teams else "Pair", "right"),
-            ("Players" if teams else "Names", "left"),
-            ("Score", "right"),
+            (tr("Rank"), "right"),
+            (tr("Team") if teams else tr("Pair"), "right"),
+            (tr("Players") if teams else tr("Names"), "left"),
+            (tr("Score"), "right"),
             *(() if teams else (("%", "right"),)),
-            ("Boards", "right"),
+            (tr("Boards"), "right"),
         )
         for col, justify in columns:
             table.add_column(col, justify=justify)
         awarded = any("masterpoints" in r for r in f["rows"])
         if awarded:
-            table.add_column("Masterpoints" if teams else "MP", justify="right")
+            table.add_column(tr("Masterpoints") if teams else tr("MP"), justify="right")
         for r in f["rows"]:
             table.add_row(
                 r["rank"],
@@ -208,8 +236,8 @@ def standings_table(data: dict[str, Any]) -> None:
         console.print(table)
     overall = data.get("overall")
     if overall:
-        table = Table(title="The whole session, by percentage", title_justify="left")
-        for col in ("Rank", "Pair", "Names", "%"):
+        table = Table(title=tr("The whole session, by percentage"), title_justify="left")
+        for col in (tr("Rank"), tr("Pair"), tr("Names"), "%"):
             table.add_column(col)
         for r in overall["rows"]:
             table.add_row(
@@ -223,14 +251,23 @@ def standings_table(data: dict[str, Any]) -> None:
 
 def traveller_table(data: dict[str, Any]) -> None:
     unit = data.get("unit") or "Points"
-    top = f", top {data['top']}" if unit == "MP" else ""  # a top is a matchpoint game's
+    shown_unit = tr("Points") if unit == "Points" else unit
+    # A top is a matchpoint game's.
+    top = tr(", top %(top)s", top=data["top"]) if unit == "MP" else ""
     table = Table(
-        title=f"Board {data['board']} — section {data['section']}, dealer {data['dealer']}, "
-        f"vulnerable {data['vulnerability']}{top}",
+        title=tr(
+            "Board %(board)s — section %(section)s, dealer %(dealer)s, "
+            "vulnerable %(vulnerability)s",
+            board=data["board"],
+            section=data["section"],
+            dealer=data["dealer"],
+            vulnerability=data["vulnerability"],
+        )
+        + top,
         title_justify="left",
     )
-    for col in ("NS", "EW", "Contract", "By", "Tricks", "Lead", "Score NS", f"{unit} NS",
-                f"{unit} EW"):  # fmt: skip
+    for col in ("NS", "EW", tr("Contract"), tr("By"), tr("Tricks"), tr("Lead"), tr("Score NS"),
+                f"{shown_unit} NS", f"{shown_unit} EW"):  # fmt: skip
         table.add_column(col, justify="right")
     for r in data["results"]:
         contract = r["adjusted"] or r["contract"] or ""
@@ -249,9 +286,11 @@ def traveller_table(data: dict[str, Any]) -> None:
 
 
 def rows_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> None:
+    """``rows`` as a table of their ``columns`` (each a key of the rows, marked with
+    ``tr_``: its head is said in the CLI's language) under ``title``."""
     table = Table(title=title, title_justify="left")
     for c in columns:
-        table.add_column(c)
+        table.add_column(tr(c))
     for r in rows:
         table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in columns))
     console.print(table)
@@ -263,13 +302,12 @@ def master_sheet(movement: Movement) -> None:
     # The heading is a line of its own, not the table's title: a description longer than the
     # sheet is wide would be wrapped to the sheet's width.
     console.print(
-        f"{m.tables}-table {m.family}: {m.rounds} rounds of {m.boards_per_round} boards"
-        + ("" if not m.description else f" — {m.description}"),
+        movement_heading(m) + ("" if not m.description else f" — {m.description}"),
         style="table.title",
         highlight=False,
     )
     table = Table()
-    table.add_column("rd/bds", justify="right")
+    table.add_column(tr("rd/bds"), justify="right")
     sheet = m.master_sheet()
     for i in range(len(sheet[0])):
         first = m.boards[0] + i * m.boards_per_round
@@ -279,22 +317,15 @@ def master_sheet(movement: Movement) -> None:
     console.print(table)
 
 
-def plugins_json(plugins: Sequence[Any]) -> list[dict[str, Any]]:
-    """Plugins (scoring methods, carry-over rules …) as data: name, aliases, version, what
-    each does (its docstring) and its options with their defaults."""
-    return [
-        {
-            "name": p.name,
-            "aliases": list(p.aliases),
-            "version": p.version,
-            "description": " ".join((p.__doc__ or "").split()),
-            "options": {
-                name: {"default": _default(info), "description": info.description or ""}
-                for name, info in p.Options.model_fields.items()
-            },
-        }
-        for p in plugins
-    ]
+def movement_heading(m: Movement) -> str:
+    """``7-table mitchell: 7 rounds of 4 boards``."""
+    return tr(
+        "%(tables)s-table %(family)s: %(rounds)s rounds of %(boards)s boards",
+        tables=m.tables,
+        family=m.family,
+        rounds=m.rounds,
+        boards=m.boards_per_round,
+    )
 
 
 def plugins_table(title: str, plugins: Sequence[Any]) -> None:
@@ -309,16 +340,9 @@ def plugins_table(title: str, plugins: Sequence[Any]) -> None:
             "options": "\n".join(
                 f"{key}={o['default']}: {o['description']}" for key, o in row["options"].items()
             )
-            or "none",
+            or tr("none"),
         }
-        for row, plugin in zip(plugins_json(plugins), plugins, strict=True)
+        for row, plugin in zip(describe(plugins), plugins, strict=True)
     ]
-    rows_table(title, rows, ["name", "aliases", "version", "what it does", "options"])
-
-
-def _default(option: FieldInfo) -> str | None:
-    """An option's default as a director writes it (``true``, ``100``); none if it has none."""
-    value = None if option.is_required() else option.get_default(call_default_factory=True)
-    if value is None:
-        return None
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    columns = [tr_("name"), tr_("aliases"), tr_("version"), tr_("what it does"), tr_("options")]
+    rows_table(title, rows, columns)

@@ -9,6 +9,7 @@ from rich.table import Table
 
 from adapters.cli import output
 from adapters.cli.common import Desk, Reason, at_desk
+from adapters.cli.wording import tr
 from engine.renumbering import Renumbering
 from engine.tournament import PairsRenumbered, Tournament
 
@@ -83,12 +84,18 @@ def as_json(recorded: PairsRenumbered, tournament: Tournament) -> dict[str, Any]
 
 def show(data: dict[str, Any]) -> None:
     before, after = data["from_session"], data["to_session"]
+    heading = tr("Session %(before)s → session %(after)s", before=before, after=after)
     output.console.print(
-        f"[bold]Session {before} → session {after}[/]: " + "; ".join(data["blocks"]) + ".",
+        f"[bold]{heading}[/]: " + "; ".join(data["blocks"]) + ".",
         highlight=False,
     )
-    table = Table(title="New seats", title_justify="left")
-    for column in ("Entry", "Players", f"Session {before}", f"Session {after}"):
+    table = Table(title=tr("New seats"), title_justify="left")
+    for column in (
+        tr("Entry"),
+        tr("Players"),
+        tr("Session %(session)s", session=before),
+        tr("Session %(session)s", session=after),
+    ):
         table.add_column(column)
     for m in data["moves"]:
         table.add_row(
@@ -99,4 +106,10 @@ def show(data: dict[str, Any]) -> None:
         )
     output.console.print(table)
     for section, pair in sorted(data["phantoms"].items()):
-        output.console.print(f"Section {section}: pair {pair} is the phantom (the sit-out).")
+        output.console.print(
+            tr(
+                "Section %(section)s: pair %(pair)s is the phantom (the sit-out).",
+                section=section,
+                pair=pair,
+            )
+        )

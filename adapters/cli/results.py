@@ -22,6 +22,7 @@ from adapters.cli.common import (
     at_desk,
 )
 from adapters.cli.moments import Moment, as_of, as_of_text
+from adapters.cli.wording import tr, tr_
 from engine.guides import boards_text
 from engine.section import Result
 
@@ -52,7 +53,7 @@ def round_start(
 ) -> None:
     """Start a round."""
     desk.app.start_round(desk.event, round, session=session, section=section, actor=desk.actor)
-    desk.say({"round": round, "started": True}, f"Round {round} started.")
+    desk.say({"round": round, "started": True}, tr("Round %(round)s started.", round=round))
 
 
 @round_app.command("end")
@@ -69,10 +70,11 @@ def round_end(
         "ended": True,
         "missing": [{"board": b, "ns": ns.number, "ew": ew.number} for b, ns, ew in missing],
     }
-    text = f"Round {round} ended. Move please!"
+    text = tr("Round %(round)s ended. Move please!", round=round)
     if missing:
-        text += " Still to enter: " + ", ".join(
-            f"board {b} (NS {ns.number} v EW {ew.number})" for b, ns, ew in missing
+        text += tr(" Still to enter: ") + ", ".join(
+            tr("board %(board)s (NS %(ns)s v EW %(ew)s)", board=b, ns=ns.number, ew=ew.number)
+            for b, ns, ew in missing
         )
     desk.say(data, text)
 
@@ -106,7 +108,14 @@ def result_add(
     )
     desk.say(
         _result_json(r),
-        f"Board {r.board}: NS {r.ns} v EW {r.ew}, {r.contract or 'score'} {r.score_ns:+d} for NS.",
+        tr(
+            "Board %(board)s: NS %(ns)s v EW %(ew)s, %(contract)s %(score)s for NS.",
+            board=r.board,
+            ns=r.ns,
+            ew=r.ew,
+            contract=r.contract or tr("score"),
+            score=f"{r.score_ns:+d}",
+        ),
     )
 
 
@@ -141,7 +150,13 @@ def result_correct(
     )
     desk.say(
         _result_json(r),
-        f"Corrected board {r.board}: NS {r.ns} v EW {r.ew}, {r.score_ns:+d} for NS.",
+        tr(
+            "Corrected board %(board)s: NS %(ns)s v EW %(ew)s, %(score)s for NS.",
+            board=r.board,
+            ns=r.ns,
+            ew=r.ew,
+            score=f"{r.score_ns:+d}",
+        ),
     )
 
 
@@ -208,13 +223,20 @@ def card(
             output.console.print(as_of_text(snap), highlight=False)
         names = " – ".join(report.names)
         grid = Table(
-            title=f"Score card — section {report.section}, {report.contestant}"
+            title=tr(
+                "Score card — section %(section)s, %(contestant)s",
+                section=report.section,
+                contestant=report.contestant,
+            )
             + (f" {names}" if names else "")
             + f" ({report.method})",
             title_justify="left",
         )
-        for column in ("Rd", "Board", "Dir", "Opponents", "Contract", "By", "Score", "Points"):
-            grid.add_column(column, justify="left" if column == "Opponents" else "right")
+        columns: tuple[str, ...] = (tr_("Rd"), tr_("Board"), tr_("Dir"), tr_("Opponents"))
+        columns += (tr_("Contract"),)
+        columns += (tr_("By"), tr_("Score"), tr_("Points"))
+        for column in map(tr, columns):
+            grid.add_column(column, justify="left" if column == tr("Opponents") else "right")
         for line in data["boards"]:
             who = " ".join([line["opponents"], " – ".join(line["opponent_names"])]).strip()
             grid.add_row(
@@ -228,7 +250,7 @@ def card(
                 line["points"],
             )
         output.console.print(grid)
-        output.console.print(f"Points: {data['points']}", highlight=False)
+        output.console.print(tr("Points: %(points)s", points=data["points"]), highlight=False)
 
     desk.show(data, table)
 
@@ -246,7 +268,7 @@ def seating(
 
     def who(pair: str, names: tuple[str, ...]) -> str:
         if pair == report.phantom:
-            return f"{pair} (phantom: sit out)"
+            return tr("%(pair)s (phantom: sit out)", pair=pair)
         return " ".join([pair, " – ".join(names)]).strip()
 
     rows = [
@@ -254,16 +276,21 @@ def seating(
             "Table": t.table,
             "NS": who(t.ns, t.names_ns),
             "EW": who(t.ew, t.names_ew),
-            "Boards": boards_text(t.boards) + (" (arrow-switch)" if t.arrow_switch else ""),
+            "Boards": boards_text(t.boards) + (tr(" (arrow-switch)") if t.arrow_switch else ""),
         }
         for t in report.tables
     ]
-    title = f"Section {report.section}, round {report.round} of {report.rounds}"
+    where = dict(section=report.section, round=report.round, rounds=report.rounds)
+    title = (
+        tr("Section %(section)s, round %(round)s of %(rounds)s", **where)
+        if session == 1
+        else tr(
+            "Session %(session)s, section %(section)s, round %(round)s of %(rounds)s",
+            session=session,
+            **where,
+        )
+    )
     desk.show(
         report.to_json(),
-        lambda: output.rows_table(
-            title if session == 1 else f"Session {session}, {title.lower()}",
-            rows,
-            ["Table", "NS", "EW", "Boards"],
-        ),
+        lambda: output.rows_table(title, rows, [tr_("Table"), "NS", "EW", tr_("Boards")]),
     )

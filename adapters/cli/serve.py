@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from adapters.cli.common import Desk, at_desk
+from adapters.cli.wording import tr, tr_
 from adapters.storage import shown as store_shown
 from engine.errors import InvalidInput
 
@@ -47,8 +48,11 @@ def serve(
     server = create_app(desk.app, allowed_origins=allow_origin or ())
     desk.say(
         {"store": store_shown(desk.url), "url": f"http://{host}:{port}/"},
-        f"Serving {store_shown(desk.url)} at http://{host}:{port}/ "
-        f"(API: http://{host}:{port}/docs). Ctrl-C stops it.",
+        tr(
+            "Serving %(store)s at %(url)s (API: %(url)sdocs). Ctrl-C stops it.",
+            store=store_shown(desk.url),
+            url=f"http://{host}:{port}/",
+        ),
     )
     uvicorn.run(server, host=host, port=port, log_level="info")
 
@@ -65,13 +69,21 @@ PasswordFile = Annotated[
 
 def _password(file: Path | None) -> str:
     if file is None:
-        return str(typer.prompt("Password", hide_input=True, confirmation_prompt=True))
+        return str(
+            typer.prompt(
+                tr("Password"),
+                hide_input=True,
+                confirmation_prompt=tr("Repeat for confirmation"),
+            )
+        )
     try:
         lines = file.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise InvalidInput(
-            f"The password file {file} cannot be read: {exc.strerror}.",
-            hint="Give a file holding the password on its first line.",
+            tr_("The password file %(file)s cannot be read: %(why)s."),
+            hint=tr_("Give a file holding the password on its first line."),
+            file=file,
+            why=exc.strerror,
         ) from None
     return lines[0] if lines else ""
 
@@ -89,7 +101,10 @@ def director_add(
     recorded = desk.app.add_director(
         name, hash_password(_password(password_file)), actor=desk.actor
     )
-    desk.say({"director": recorded}, f"Director {recorded} added: log in at POST /api/login.")
+    desk.say(
+        {"director": recorded},
+        tr("Director %(name)s added: log in at POST /api/login.", name=recorded),
+    )
 
 
 @director_app.command("password")
@@ -105,7 +120,7 @@ def director_password(
     desk.app.change_director_password(
         name, hash_password(_password(password_file)), actor=desk.actor
     )
-    desk.say({"director": name}, f"Director {name}'s password is changed.")
+    desk.say({"director": name}, tr("Director %(name)s's password is changed.", name=name))
 
 
 @director_app.command("token")
@@ -121,7 +136,12 @@ def director_token(
     token_id = desk.app.issue_token(name, token_hash(token), actor=desk.actor)
     desk.say(
         {"director": name, "id": token_id, "token": token},
-        f"Token {token_id} for director {name} (shown only now; keep it secret):\n{token}",
+        tr(
+            "Token %(id)s for director %(name)s (shown only now; keep it secret):",
+            id=token_id,
+            name=name,
+        )
+        + f"\n{token}",
     )
 
 
@@ -132,7 +152,7 @@ def director_revoke(
 ) -> None:
     """Revoke a director's token: it authenticates no one from now on."""
     desk.app.revoke_token(token, actor=desk.actor)
-    desk.say({"revoked": token}, f"Token {token} is revoked.")
+    desk.say({"revoked": token}, tr("Token %(id)s is revoked.", id=token))
 
 
 @director_app.command("list")
@@ -152,4 +172,4 @@ def director_list(desk: Desk) -> None:
         }
         for d in access.directors.values()
     ]
-    desk.rows("Directors", rows, ["director", "added", "tokens"])
+    desk.rows(tr("Directors"), rows, [tr_("director"), tr_("added"), tr_("tokens")])

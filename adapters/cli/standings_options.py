@@ -11,9 +11,11 @@ import typer
 from adapters.cli import output
 from adapters.cli.common import Desk, at_desk, parse_options, session_list
 from adapters.cli.moments import Moment
+from adapters.cli.wording import tr, tr_
 from engine.carry_over import chosen_rule
 from engine.errors import InvalidInput
 from engine.ranks import RankBy
+from engine.registry import describe
 from engine.totals import Totals
 from engine.tournament import ContestantKind, SectionRanking
 
@@ -49,11 +51,14 @@ def ranking_sections(
     """Rank a session's sections each alone, or as one field across the sections that
     played the same boards (one-field scoring)."""
     desk.app.choose_section_ranking(desk.event, ranking, session=session, actor=desk.actor)
-    where = "every session" if session is None else f"session {session}"
-    desk.say(
-        {"ranking": ranking.value, "session": session},
-        f"Sections of {where}: {ranking.value}.",
+    text = (
+        tr("Sections of every session: %(ranking)s.", ranking=ranking.value)
+        if session is None
+        else tr(
+            "Sections of session %(session)s: %(ranking)s.", session=session, ranking=ranking.value
+        )
     )
+    desk.say({"ranking": ranking.value, "session": session}, text)
 
 
 @ranking_app.command("contestants")
@@ -66,7 +71,10 @@ def ranking_contestants(
 ) -> None:
     """Rank pairs, or each player (an individual: a player scores their pair's score)."""
     desk.app.choose_contestants(desk.event, contestants, actor=desk.actor)
-    desk.say({"contestants": contestants.value}, f"The event ranks {contestants.value}.")
+    desk.say(
+        {"contestants": contestants.value},
+        tr("The event ranks %(contestants)s.", contestants=contestants.value),
+    )
 
 
 @ranking_app.command("flights")
@@ -83,12 +91,14 @@ def ranking_flights(
     for item in flights:
         entry, sep, flight = item.partition("=")
         if not sep or not entry.strip():
-            raise InvalidInput(f"{item!r} is not ENTRY=FLIGHT.", hint="For example E3=B.")
+            raise InvalidInput(
+                tr_("%(item)r is not ENTRY=FLIGHT."), hint=tr_("For example E3=B."), item=item
+            )
         chosen[entry.strip()] = flight
     desk.app.assign_flights(desk.event, chosen, actor=desk.actor)
     desk.say(
         {"flights": {e: f.strip().upper() for e, f in chosen.items()}},
-        f"Flights set for {len(chosen)} entries.",
+        tr("Flights set for %(count)s entries.", count=len(chosen)),
     )
 
 
@@ -106,7 +116,11 @@ def stage_define(
     chosen = desk.app.define_stage(desk.event, name, session_list(sessions), actor=desk.actor)
     desk.say(
         {"stage": name.strip(), "sessions": list(chosen)},
-        f"Stage {name.strip()}: sessions {', '.join(map(str, chosen))}.",
+        tr(
+            "Stage %(stage)s: sessions %(sessions)s.",
+            stage=name.strip(),
+            sessions=", ".join(map(str, chosen)),
+        ),
     )
 
 
@@ -114,21 +128,9 @@ def stage_define(
 @at_desk(event=True)
 def stage_list(desk: Desk) -> None:
     """The event's stages, their sessions and carry-over."""
-    ranking = desk.app.tournament(desk.event).ranking
-    rows = [
-        {
-            "stage": name,
-            "sessions": list(sessions),
-            "carry_over_from": None
-            if name not in ranking.carry_overs
-            else ranking.carry_overs[name].source,
-            "carry_over_method": None
-            if name not in ranking.carry_overs
-            else ranking.carry_overs[name].method,
-        }
-        for name, sessions in ranking.stages.items()
-    ]
-    desk.rows("Stages", rows, ["stage", "sessions", "carry_over_from", "carry_over_method"])
+    rows = desk.app.tournament(desk.event).ranking.stages_json()
+    columns = [tr_("stage"), tr_("sessions"), tr_("carry_over_from"), tr_("carry_over_method")]
+    desk.rows(tr("Stages"), rows, columns)
 
 
 @stage_app.command("carry-over")
@@ -171,7 +173,9 @@ def stage_carry_over(
     try:
         top = Fraction(final_top)
     except (ValueError, ZeroDivisionError):
-        raise InvalidInput(f"{final_top!r} is not a number.", hint="For example 25.") from None
+        raise InvalidInput(
+            tr_("%(top)r is not a number."), hint=tr_("For example 25."), top=final_top
+        ) from None
     recorded = desk.app.record_carry_over(
         desk.event,
         stage=stage,
@@ -197,9 +201,15 @@ def stage_carry_over(
             "carried": rows,
         },
         lambda: output.rows_table(
-            f"Carry-over from {source} into {stage} ({recorded.method} {recorded.version})",
+            tr(
+                "Carry-over from %(source)s into %(stage)s (%(method)s %(version)s)",
+                source=source,
+                stage=stage,
+                method=recorded.method,
+                version=recorded.version,
+            ),
             [r | {"names": " – ".join(r["names"])} for r in rows],
-            ["names", "qualifying", "carry_over"],
+            [tr_("names"), tr_("qualifying"), tr_("carry_over")],
         ),
     )
 
@@ -210,9 +220,9 @@ def stage_rules(desk: Desk) -> None:
     """The carry-over rules the installed plugins offer, with what each does and its options."""
     rules = sorted(desk.registry.carry_over_rules(), key=lambda r: r.name)
     desk.show(
-        output.plugins_json(rules),
+        describe(rules),
         lambda: output.plugins_table(
-            "Carry-over rules (stage carry-over --rule NAME --option KEY=VALUE)", rules
+            tr("Carry-over rules (stage carry-over --rule NAME --option KEY=VALUE)"), rules
         ),
     )
 
@@ -246,9 +256,9 @@ def totals(
 
 def _totals_table(data: Totals) -> None:
     carried = data.carry_over is not None
-    head = ["Rank", "Names", *(f"S{s}" for s in data.sessions)]
-    head += ["Carry"] if carried else []
-    head += ["Score", "%", "Boards"]
+    head = [tr_("Rank"), tr_("Names"), *(f"S{s}" for s in data.sessions)]
+    head += [tr_("Carry")] if carried else []
+    head += [tr_("Score"), "%", tr_("Boards")]
     for f in data.fields:
         rows = []
         for r in f.rows:
@@ -264,11 +274,16 @@ def _totals_table(data: Totals) -> None:
             }
             rows.append(row)
         what = (
-            f"stage {data.stage}"
+            tr("stage %(stage)s", stage=data.stage)
             if data.stage
-            else "sessions " + ", ".join(map(str, data.sessions))
+            else tr("sessions %(sessions)s", sessions=", ".join(map(str, data.sessions)))
         )
         if data.carry_over is not None:
             c = data.carry_over
-            what += f" (carry-over from {c.source}: {c.method} {c.version})"
+            what += tr(
+                " (carry-over from %(source)s: %(method)s %(version)s)",
+                source=c.source,
+                method=c.method,
+                version=c.version,
+            )
         output.rows_table(f"{data.event_name} — {what}: {f.name}", rows, head)

@@ -13,11 +13,13 @@ from rich.table import Table
 
 from adapters.cli import output
 from adapters.cli.common import Desk, OptionOpt, Reason, at_desk, decimal_option, parse_options
+from adapters.cli.wording import tr, tr_
 from engine.application.moments import At
 from engine.errors import InvalidInput
 from engine.guides import boards_text
 from engine.numbers import show
 from engine.pairing.field import Draw
+from engine.registry import describe
 from engine.swiss import TIE_BREAKS, TeamLine, standings_json
 from engine.swiss_seating import seated_draw_json
 
@@ -45,9 +47,9 @@ def pairing_list(desk: Desk) -> None:
     options (``--pairing NAME --option KEY=VALUE``)."""
     methods = sorted(desk.registry.pairing_methods(), key=lambda m: m.name)
     desk.show(
-        output.plugins_json(methods),
+        describe(methods),
         lambda: output.plugins_table(
-            "Swiss pairing methods (--pairing NAME --option KEY=VALUE)", methods
+            tr("Swiss pairing methods (--pairing NAME --option KEY=VALUE)"), methods
         ),
     )
 
@@ -106,12 +108,18 @@ def swiss_start(
         "tie_break": list(conditions.tie_break),
         "warnings": list(warnings),
     }
-    text = (
-        f"Swiss of {len(conditions.teams)} {conditions.kind}: {rounds} rounds of "
-        f"{boards_per_round} boards, drawn by {conditions.method} {conditions.version}; "
-        "round N is played as session N."
+    text = tr(
+        "Swiss of %(count)s %(kind)s: %(rounds)s rounds of %(boards)s boards, drawn by "
+        "%(method)s %(version)s; round N is played as session N.",
+        count=len(conditions.teams),
+        kind=tr("pairs") if conditions.kind == "pairs" else tr("teams"),
+        rounds=rounds,
+        boards=boards_per_round,
+        method=conditions.method,
+        version=conditions.version,
     )
-    desk.say(data, "\n".join([text, *(f"Warning: {w}" for w in warnings)]))
+    warned = [tr("Warning: %(warning)s", warning=w) for w in warnings]
+    desk.say(data, "\n".join([text, *warned]))
 
 
 @swiss_app.command("draw")
@@ -128,7 +136,7 @@ def swiss_draw(
     """Draw the next round, record it and seat its session (``--dry-run``: only show
     it)."""
     draw = desk.app.draw_round(desk.event, round_, dry_run=dry_run, actor=desk.actor)
-    _show_draw(desk, draw, "(dry run: nothing recorded)" if dry_run else "")
+    _show_draw(desk, draw, tr("(dry run: nothing recorded)") if dry_run else "")
 
 
 @swiss_app.command("show")
@@ -187,7 +195,7 @@ def show_diff(desk: Desk, from_: int, to: int | None) -> None:
     rows = desk.app.diff(desk.event, before=At(number=from_), after=after)
     noun = _noun(desk)
     columns = [noun, "vp_before", "vp_after", "rank_before", "rank_after"]
-    desk.rows("Changes", rows, columns)
+    desk.rows(tr("Changes"), rows, columns)
 
 
 @match_app.command("result")
@@ -215,17 +223,28 @@ def match_result(
         reason=reason,
         actor=desk.actor,
     )
-    given = f"{imps} IMPs" if imps is not None else f"{vp} VPs"
+    given = tr("%(imps)s IMPs", imps=imps) if imps is not None else tr("%(vp)s VPs", vp=vp)
     desk.say(
         {"round": round_, "home": home, "away": away, "imps": imps, "vp": vp},
-        f"Round {round_}: team {home} v team {away}, {given}.",
+        tr(
+            "Round %(round)s: team %(home)s v team %(away)s, %(score)s.",
+            round=round_,
+            home=home,
+            away=away,
+            score=given,
+        ),
     )
 
 
 def _score(text: str, option: str) -> tuple[Decimal, Decimal]:
     home, sep, away = text.partition(":")
     if not sep:
-        raise InvalidInput(f"{option} {text!r} is not a score.", hint=f"Write {option} 34:12.")
+        raise InvalidInput(
+            tr_("%(option)s %(text)r is not a score."),
+            hint=tr_("Write %(option)s 34:12."),
+            option=option,
+            text=text,
+        )
     return decimal_option(home, option), decimal_option(away, option)
 
 
@@ -238,10 +257,17 @@ def _show_draw(desk: Desk, draw: Draw, note: str) -> None:
 
     def table() -> None:
         grid = Table(
-            title=f"Round {draw.round} ({draw.method} {draw.method_version}) {note}".strip(),
+            title=tr(
+                "Round %(round)s (%(method)s %(version)s)",
+                round=draw.round,
+                method=draw.method,
+                version=draw.method_version,
+            )
+            + (f" {note}" if note else ""),
             title_justify="left",
         )
-        columns = ("Table", "Home (NS)", "Away (EW)", *(("Closed room",) if teams else ()))
+        columns: tuple[str, ...] = (tr("Table"), tr("Home (NS)"), tr("Away (EW)"))
+        columns += (tr("Closed room"),) if teams else ()
         for column in columns:
             grid.add_column(column, justify="right")
         for row in data["matches"]:
@@ -251,13 +277,23 @@ def _show_draw(desk: Desk, draw: Draw, note: str) -> None:
         noun = _noun(desk)
         if draw.triangle is not None:
             tables = data["triangle_tables"]
-            where = ", ".join(f"{t} (table {tables[str(t)]})" for t in draw.triangle)
-            output.console.print(f"Triangle: {noun}s {where}")
+            where = ", ".join(
+                tr("%(team)s (table %(table)s)", team=t, table=tables[str(t)])
+                for t in draw.triangle
+            )
+            said = tr("Triangle: pairs %(where)s", where=where)
+            if noun == "team":
+                said = tr("Triangle: teams %(where)s", where=where)
+            output.console.print(said)
         if draw.bye is not None:
-            output.console.print(f"Bye: {noun} {draw.bye}")
-        output.console.print(f"Boards: {boards_text(movement.boards)}", highlight=False)
+            said = tr("Bye: pair %(bye)s", bye=draw.bye)
+            if noun == "team":
+                said = tr("Bye: team %(bye)s", bye=draw.bye)
+            output.console.print(said)
+        boards = boards_text(movement.boards)
+        output.console.print(tr("Boards: %(boards)s", boards=boards), highlight=False)
         for line in draw.relaxed:
-            output.console.print(f"Relaxed: {line}", highlight=False)
+            output.console.print(tr("Relaxed: %(line)s", line=line), highlight=False)
 
     desk.show(data, table)
 
@@ -265,19 +301,24 @@ def _show_draw(desk: Desk, draw: Draw, note: str) -> None:
 def _noun(desk: Desk) -> str:
     """ "team" or "pair", as the event's Swiss is played."""
     swiss = desk.app.tournament(desk.event).swiss
-    return "pair" if swiss is not None and swiss.conditions.kind == "pairs" else "team"
+    pairs = swiss is not None and swiss.conditions.kind == "pairs"
+    return tr_("pair") if pairs else tr_("team")
 
 
 def _standings_table(table: list[TeamLine], noun: str) -> None:
     rounds = max((len(line.rounds) for line in table), default=0)
-    grid = Table(title="Swiss standings (VPs)", title_justify="left")
-    who = "Name" if any(line.name for line in table) else "Players"
-    columns = ("Rank", noun.capitalize(), who, "VPs")
+    grid = Table(title=tr("Swiss standings (VPs)"), title_justify="left")
+    who = tr("Name") if any(line.name for line in table) else tr("Players")
+    columns = (tr("Rank"), tr("Pair") if noun == "pair" else tr("Team"), who, tr("VPs"))
     for column in (*columns, *(f"R{r}" for r in range(1, rounds + 1))):
         grid.add_column(column, justify="left" if column == who else "right")
     for line in table:
         cells = [
-            f"v {'/'.join(map(str, r.opponents)) or 'bye'}: {'–' if r.vp is None else show(r.vp)}"
+            tr(
+                "v %(opponents)s: %(vp)s",
+                opponents="/".join(map(str, r.opponents)) or tr("bye"),
+                vp="–" if r.vp is None else show(r.vp),
+            )
             for r in line.rounds
         ]
         who = line.name or " / ".join(line.names[:2])

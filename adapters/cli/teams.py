@@ -11,6 +11,7 @@ from rich.table import Table
 
 from adapters.cli import output
 from adapters.cli.common import Desk, SectionOpt, SessionOpt, at_desk, session_list
+from adapters.cli.wording import tr
 from engine.match_reports import CrossTable, KnockoutReport, KnockoutSide
 from engine.numbers import show
 
@@ -31,11 +32,17 @@ def crosstable(desk: Desk, session: SessionOpt = 1, section: SectionOpt = "A") -
 
 def _cross_table(report: CrossTable) -> None:
     grid = Table(
-        title=f"Session {report.session}, section {report.section}: {report.method}",
+        title=tr(
+            "Session %(session)s, section %(section)s: %(method)s",
+            session=report.session,
+            section=report.section,
+            method=report.method,
+        ),
         title_justify="left",
     )
-    for column in ("Team", "Rank", "Total", *(str(t) for t in report.table.teams)):
-        grid.add_column(column, justify="right" if column != "Team" else "left")
+    grid.add_column(tr("Team"), justify="left")
+    for column in (tr("Rank"), tr("Total"), *(str(t) for t in report.table.teams)):
+        grid.add_column(column, justify="right")
     for row in report.table.rows:
         label = f"{row.team} {' / '.join(report.names[row.team][:2])}".strip()
         cells = [" ".join(show(p) for p in cell) for cell in row.against]
@@ -66,27 +73,34 @@ def knockout(
 def _knockout_table(report: KnockoutReport) -> None:
     def label(side: KnockoutSide) -> str:
         names = " / ".join(side.names[:2])
-        return f"Team {side.team}" + (f" {names}" if names else "")
+        return tr("Team %(team)s", team=side.team) + (f" {names}" if names else "")
 
     home, away = report.home, report.away
     grid = Table(
-        title=f"{report.tournament.name}, section {report.section}: knockout "
-        f"({report.method} {report.version}, tie: {report.match.tie})",
+        title=report.tournament.name
+        + tr(
+            ", section %(section)s: knockout (%(method)s %(version)s, tie: %(tie)s)",
+            section=report.section,
+            method=report.method,
+            version=report.version,
+            tie=report.match.tie,
+        ),
         title_justify="left",
     )
-    for column in ("Segment", "Session", "Boards", label(home), label(away), "Running"):
-        grid.add_column(column, justify="left" if column == "Segment" else "right")
-    grid.add_row("Carry-over", "", "", show(home.carry_over), show(away.carry_over), "")
+    grid.add_column(tr("Segment"), justify="left")
+    for column in (tr("Session"), tr("Boards"), label(home), label(away), tr("Running")):
+        grid.add_column(column, justify="right")
+    grid.add_row(tr("Carry-over"), "", "", show(home.carry_over), show(away.carry_over), "")
     for n, s in enumerate(report.match.segments, start=1):
         rounds = ", ".join(map(str, s.rounds))
         grid.add_row(
-            f"{n}" + (f" (round {rounds})" if rounds else ""),
+            f"{n}" + (tr(" (round %(rounds)s)", rounds=rounds) if rounds else ""),
             str(s.session),
             str(s.boards),
             show(s.home_imps),
             show(s.away_imps),
             f"{show(s.home_running)}–{show(s.away_running)}",
         )
-    grid.add_row("Total", "", "", show(home.total), show(away.total), "")
+    grid.add_row(tr("Total"), "", "", show(home.total), show(away.total), "")
     output.console.print(grid)
     output.console.print(report.message, highlight=False)

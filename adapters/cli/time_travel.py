@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,6 +34,7 @@ from adapters.cli.moments import (
     event_zone,
     zone_label,
 )
+from adapters.cli.wording import english, tr, tr_
 from adapters.files.reading import CELLS, import_row, line_of
 from adapters.files.travellers_csv import read_travellers
 from engine.application.moments import At
@@ -58,6 +60,10 @@ def audit(
     pair: Annotated[str | None, typer.Option("--pair", help="5, NS5 or EW5.")] = None,
     session: Annotated[int | None, typer.Option("--session")] = None,
     section: Annotated[str | None, typer.Option("--section")] = None,
+    actor: Annotated[
+        str | None,
+        typer.Option("--actor", help="Who acted: director:suzuki, suzuki, table (any device)."),
+    ] = None,
 ) -> None:
     """Every action recorded for the event (or one board, pair, session or section): its
     position (the event's own: 1 is its creation), when, where, who, why and what.
@@ -67,22 +73,32 @@ def audit(
     app, event = desk.app, desk.event
     tournament = app.tournament(event)
     zone, name = event_zone(tournament)
-    rows = app.audit(event, board=board, pair=pair, session=session, section=section, zone=zone)
+    rows = app.audit(
+        event, board=board, pair=pair, session=session, section=section, zone=zone, actor=actor
+    )
     for r in rows:
         r["what"] = what(r["data"])
 
     def table() -> None:
-        lines = [{**r, "time": clock(_moment(r), zone), "where": where(r)} for r in rows]
-        heading = f"Audit trail — {tournament.name}"
+        lines = [
+            {**r, "time": clock(_moment(r), zone), "where": where(r), "what": what(r["data"], tr)}
+            for r in rows
+        ]
+        heading = tr("Audit trail — %(event)s", event=tournament.name)
         if rows:
-            heading += f" (times {zone_label(_moment(rows[-1]), zone, name)})"
+            heading += tr(" (times %(zone)s)", zone=zone_label(_moment(rows[-1]), zone, name))
         output.rows_table(
             heading,
             lines,
-            ["position", "time", "where", "type", "actor", "reason", "what"],
+            AUDIT_COLUMNS,
         )
 
     desk.show(rows, table)
+
+
+AUDIT_COLUMNS = [tr_("position"), tr_("time"), tr_("where"), tr_("type"), tr_("actor")]
+AUDIT_COLUMNS += [tr_("reason"), tr_("what")]
+"""The audit table's columns."""
 
 
 def _moment(row: dict[str, Any]) -> dt.datetime:
@@ -106,58 +122,76 @@ SHOWN_ITEMS = 3
 """How many items of a long list the audit table shows."""
 
 
-def what(data: dict[str, Any]) -> str:
+def what(data: dict[str, Any], words: Callable[..., str] = english) -> str:
     """What an action recorded, in words: ``board 1, NS 1 v EW 1: 4S by N, 10 tricks, NS
-    +420``; ``seats NS1 E1, EW1 E2``; a movement by its family and size."""
+    +420``; ``seats NS1 E1, EW1 E2``; a movement by its family and size (in English for
+    data, ``words=tr`` for people: the fields' names stay as recorded)."""
     parts = []
     for key, value in data.items():
         if value is None or value == "" or value == [] or value == {} or value is False:
             continue
         if key == "movement" and isinstance(value, dict):
             parts.append(
-                f"movement {value.get('family')}: {value.get('tables')} tables, "
-                f"{value.get('rounds')} rounds of {value.get('boards_per_round')} boards"
+                words(
+                    tr_(
+                        "movement %(family)s: %(tables)s tables, %(rounds)s rounds of "
+                        "%(per_round)s boards"
+                    ),
+                    family=value.get("family"),
+                    tables=value.get("tables"),
+                    rounds=value.get("rounds"),
+                    per_round=value.get("boards_per_round"),
+                )
             )
         elif key in ("result", "was") and isinstance(value, dict) and "board" in value:
-            parts.append(("was " if key == "was" else "") + _result(value))
+            said = _result(value, words)
+            parts.append(words(tr_("was %(result)s"), result=said) if key == "was" else said)
         elif isinstance(value, list) and len(value) > SHOWN_ITEMS:
             # A long list (the results missing at a close) would fill the screen: the
             # first few, and how many more (all of them are in --format json).
-            shown = "; ".join(_plain(v) for v in value[:SHOWN_ITEMS])
+            shown = "; ".join(_plain(v, words) for v in value[:SHOWN_ITEMS])
             parts.append(
                 f"{key.replace('_', ' ')} {len(value)}: {shown}; "
-                f"and {len(value) - SHOWN_ITEMS} more"
+                + words(tr_("and %(count)s more"), count=len(value) - SHOWN_ITEMS)
             )
         else:
-            parts.append(f"{key.replace('_', ' ')} {_plain(value)}")
+            parts.append(f"{key.replace('_', ' ')} {_plain(value, words)}")
     return "; ".join(parts)
 
 
-def _result(r: dict[str, Any]) -> str:
+def _result(r: dict[str, Any], words: Callable[..., str]) -> str:
     played = ""
     if r.get("contract"):
-        played = f"{r['contract']}" + (f" by {r['declarer']}" if r.get("declarer") else "")
+        played = f"{r['contract']}" + (
+            words(tr_(" by %(declarer)s"), declarer=r["declarer"]) if r.get("declarer") else ""
+        )
         if r.get("tricks") is not None:
-            played += f", {r['tricks']} tricks"
-        played += ", "
+            played += words(tr_(", %(tricks)s tricks"), tricks=r["tricks"])
+        played += words(tr_(", "))
     score = r.get("score_ns")
     return (
-        f"board {r['board']}, NS {r['ns']} v EW {r['ew']}: {played}"
+        words(
+            tr_("board %(board)s, NS %(ns)s v EW %(ew)s: "),
+            board=r["board"],
+            ns=r["ns"],
+            ew=r["ew"],
+        )
+        + played
         + ("" if score is None else f"NS {score:+d}")
     ).rstrip(": ")
 
 
-def _plain(value: Any) -> str:
+def _plain(value: Any, words: Callable[..., str] = english) -> str:
     if isinstance(value, dict):
         if "name" in value:  # a player
             return str(value["name"]) + (f" ({value['member']})" if value.get("member") else "")
         return ", ".join(
-            f"{k} {_plain(v)}" for k, v in value.items() if v not in (None, "", [], {})
+            f"{k} {_plain(v, words)}" for k, v in value.items() if v not in (None, "", [], {})
         )
     if isinstance(value, list | tuple):
-        return ", ".join(_plain(v) for v in value)
+        return ", ".join(_plain(v, words) for v in value)
     if value is True:
-        return "yes"
+        return words(tr_("yes"))
     return str(value)
 
 
@@ -173,8 +207,10 @@ def replay(desk: Desk, moment: Moment, session: SessionOpt = 1) -> None:
     computer's; a `--time` without an offset is read on it."""
     if not moment.given():
         raise InvalidInput(
-            "Give the moment: --at POSITION (see `traveller audit`), --time T or "
-            "--store-position P."
+            tr_(
+                "Give the moment: --at POSITION (see `traveller audit`), --time T or "
+                "--store-position P."
+            )
         )
     snap = moment.snapshot(desk.app, desk.event)
     assert snap is not None
@@ -270,7 +306,9 @@ def _changes(
     found: list[ImportRow] = []
     if result is None:
         if adjusted:
-            raise InvalidInput("An adjusted score needs its table: give --board, --ns and --ew.")
+            raise InvalidInput(
+                tr_("An adjusted score needs its table: give --board, --ns and --ew.")
+            )
     elif adjusted:
         text = "N" if neutral else f"{ns_score or ''}/{ew_score or ''}"
         found.append(
@@ -293,16 +331,20 @@ def _changes(
         except TravellerError as exc:
             problems.append(f"--change {number} ({text!r}): {exc}")
     if problems:
-        raise InvalidFile("Some --change options cannot be read.", problems=problems)
+        raise InvalidFile(tr_("Some --change options cannot be read."), problems=problems)
     if file is not None:
         rows, problems = read_travellers(file)
         if problems:
-            raise InvalidFile(f"{file} cannot be read.", problems=sorted(problems, key=line_of))
+            raise InvalidFile(
+                tr_("%(file)s cannot be read."), problems=sorted(problems, key=line_of), file=file
+            )
         found += rows
     if not found:
         raise InvalidInput(
-            "Give a change to try: --board, --ns and --ew with the result or adjusted "
-            "score, --change (repeatable) or --file."
+            tr_(
+                "Give a change to try: --board, --ns and --ew with the result or adjusted "
+                "score, --change (repeatable) or --file."
+            )
         )
     return found
 
@@ -315,21 +357,23 @@ def _cells(text: str) -> dict[str, str]:
         key = key.strip().lower()
         if not sep or key not in CELLS:
             raise InvalidInput(
-                f"{item!r} is not a traveller cell.",
-                hint=f"Write KEY=VALUE with a key among {', '.join(CELLS)}.",
+                tr_("%(item)r is not a traveller cell."),
+                hint=tr_("Write KEY=VALUE with a key among %(keys)s."),
+                item=item,
+                keys=", ".join(CELLS),
             )
         cells[key] = value.strip()
     return cells
 
 
 def _show_changes(desk: Desk, rows: list[dict[str, Any]]) -> None:
-    columns = ["section", "field", "pair", "score_before", "score_after"]
-    columns += ["rank_before", "rank_after"]
+    columns = [tr_("section"), tr_("field"), tr_("pair"), tr_("score_before"), tr_("score_after")]
+    columns += [tr_("rank_before"), tr_("rank_after")]
 
     def table() -> None:
         if rows:
-            output.rows_table("Changes", rows, columns)
+            output.rows_table(tr("Changes"), rows, columns)
         else:
-            output.console.print("No pair's score or rank changes.")
+            output.console.print(tr("No pair's score or rank changes."))
 
     desk.show(rows, table)

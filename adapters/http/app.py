@@ -1,4 +1,5 @@
-"""The ASGI application: the API under ``/api``, the public pages at ``/``."""
+"""The ASGI application: the API under ``/api``, the director's console at ``/console``,
+the public pages at ``/``."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from fastapi.staticfiles import StaticFiles
 
 from adapters.http import errors, live
 from adapters.http.api import router as api_router
+from adapters.http.console import router as console_router
 from adapters.http.pages import STATIC_DIR
 from adapters.http.pages import router as pages_router
+from adapters.http.printing import router as printing_router
+from adapters.http.table import router as table_router
 from engine.application import Traveller
 
 
@@ -31,6 +35,9 @@ def create_app(traveller: Traveller, *, allowed_origins: Sequence[str] = ()) -> 
             allow_methods=["GET", "POST", "PUT", "DELETE"],
             allow_headers=["Authorization", "Content-Type", "Accept-Language"],
         )
+    app.include_router(console_router)
     app.include_router(pages_router)
+    app.include_router(printing_router)
+    app.include_router(table_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app

@@ -24,6 +24,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from adapters.http.deps import get_app
 from adapters.http.errors import Forbidden, Unauthenticated
+from engine.access.checks import check_directs
 from engine.application import Traveller
 from engine.errors import N_, InvalidInput
 from engine.tournament.state import Device
@@ -126,6 +127,9 @@ def identity(
                 ),
                 code="auth.token",
             )
+        event = request.path_params.get("event_id")
+        if event is not None:  # an event of other directors is not this one's to act on
+            check_directs(app.tournament(app.resolve_event(str(event))), token.director)
         return Identity("director", token.director)
     event = request.path_params.get("event_id")
     if event is None:

@@ -93,9 +93,19 @@ def refusal(exc: TravellerError, language: str = ENGLISH) -> JSONResponse:
     return JSONResponse(body_of(exc, language), status_code=status_of(exc), headers=headers)
 
 
-async def _traveller_error(request: Request, exc: Exception) -> JSONResponse:
+async def _traveller_error(request: Request, exc: Exception) -> Response:
+    """The refusal as JSON (the API's, and a panel a page's script fetches); a browser
+    opening a page (a table's, the console's, a printed sheet) is shown a page saying what
+    is wrong, in the reader's language."""
     assert isinstance(exc, TravellerError)
-    return refusal(exc, i18n.of_api(request))
+    if _api(request) or "text/html" not in request.headers.get("accept", ""):
+        return refusal(exc, i18n.of_api(request))
+    from adapters.http.pages.render import page  # the pages import this module
+
+    status = status_of(exc)
+    language = i18n.chosen(request)[0]
+    context = {"problem": message_of(exc, language), "status": status}
+    return page(request, "problem.html", context, status_code=status)
 
 
 def _api(request: Request) -> bool:

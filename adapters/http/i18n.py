@@ -42,22 +42,37 @@ DOMAINS: dict[str, tuple[str, ...]] = {
 domain whose catalog is not written yet is skipped)."""
 
 
+def domain_of(template: str) -> str:
+    """The part of the web a template belongs to, by its folder (``console/…``: the
+    console's; a template at the top: the public pages')."""
+    folder = template.partition("/")[0] if "/" in template else DOMAIN
+    return folder if folder in DOMAINS else DOMAIN
+
+
 def catalog_path(language: str, domain: str = DOMAIN) -> Path:
     """The ``.po`` file of ``language`` in ``domain``."""
     return shared.catalog_path(language, directory=LOCALE_DIR, domain=domain)
 
 
 @cache
-def translations(language: str) -> Translations:
-    """The web's translations of ``language`` (one of :data:`LANGUAGES`): every domain's,
-    merged, each read from its ``.po`` once per process (:func:`adapters.i18n.translations`)."""
-    # A fresh copy of the public pages' (the shared cache's is never changed).
+def translations(language: str, domain: str = DOMAIN) -> Translations:
+    """The translations of ``language`` (one of :data:`LANGUAGES`) for one part of the web
+    (``domain``): its own catalog's, over every other domain's (a template shared by the
+    parts finds its words in any of them, and the part's own wording wins where two parts
+    translate the same words differently). Each ``.po`` is read once per process
+    (:func:`adapters.i18n.translations`)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"{language!r} is not one of Traveller's languages {LANGUAGES}")
+    if domain not in DOMAINS:
+        raise ValueError(f"{domain!r} is not one of the web's catalogs {tuple(DOMAINS)}")
+    order = [d for d in DOMAINS if d != domain] + [domain]
+    present = [d for d in order if catalog_path(language, d).exists()]
+    # A fresh copy of the first (the shared cache's translations are never changed).
     merged: Translations = shared.translations.__wrapped__(
-        language, directory=LOCALE_DIR, domain=DOMAIN
+        language, directory=LOCALE_DIR, domain=present[0]
     )
-    for domain in DOMAINS:
-        if domain != DOMAIN and catalog_path(language, domain).exists():
-            merged.merge(shared.translations(language, directory=LOCALE_DIR, domain=domain))
+    for name in present[1:]:
+        merged.merge(shared.translations(language, directory=LOCALE_DIR, domain=name))
     return merged
 
 

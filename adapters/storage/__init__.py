@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from engine.errors import StoreError
+from engine.errors import N_, StoreError
 
 DEFAULT_URL = "./traveller.db"
 ENV_VAR = "TRAVELLER_STORE"
@@ -82,22 +82,31 @@ def env_for(url: str) -> dict[str, str]:
     if _is_postgres(url):
         if any(importlib.util.find_spec(m) is None for m in ("psycopg", "psycopg_pool")):
             raise StoreError(
-                f"The store {shown(url)} is a PostgreSQL database, and Traveller's "
-                "PostgreSQL support (the postgres extra) is not installed.",
-                hint=f"Install it with {POSTGRES_EXTRA}, or use a SQLite file.",
+                N_(
+                    "The store %(store)s is a PostgreSQL database, and Traveller's PostgreSQL "
+                    "support (the postgres extra) is not installed."
+                ),
+                hint=N_("Install it with %(install)s, or use a SQLite file."),
+                code="store.postgres_missing",
+                store=shown(url),
+                install=POSTGRES_EXTRA,
             )
         parts = urlparse(url)
         try:
             port = parts.port or 5432
         except ValueError:
             raise StoreError(
-                f"The store URL {url!r} has no valid port.",
-                hint="Write postgresql://USER:PASSWORD@HOST:PORT/DBNAME.",
+                N_("The store URL %(url)s has no valid port."),
+                hint=N_("Write postgresql://USER:PASSWORD@HOST:PORT/DBNAME."),
+                code="store.port",
+                url=repr(shown(url)),
             ) from None
         if not parts.path.strip("/"):
             raise StoreError(
-                f"The store URL {url!r} names no database.",
-                hint="Write postgresql://USER:PASSWORD@HOST:PORT/DBNAME.",
+                N_("The store URL %(url)s names no database."),
+                hint=N_("Write postgresql://USER:PASSWORD@HOST:PORT/DBNAME."),
+                code="store.database",
+                url=repr(shown(url)),
             )
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
@@ -114,19 +123,25 @@ def env_for(url: str) -> dict[str, str]:
     path = _sqlite_path(url)
     if path is None:
         raise StoreError(
-            f"Traveller cannot open the store {url!r}.",
-            hint="Use a file path, sqlite:///PATH, postgresql://… or memory:.",
+            N_("Traveller cannot open the store %(url)s."),
+            hint=N_("Use a file path, sqlite:///PATH, postgresql://… or memory:."),
+            code="store.url",
+            url=repr(url),
         )
     if not path:
         raise StoreError(
-            f"The store URL {url!r} names no file.",
-            hint="Write sqlite:///club.db (relative) or sqlite:////srv/club.db.",
+            N_("The store URL %(url)s names no file."),
+            hint=N_("Write sqlite:///club.db (relative) or sqlite:////srv/club.db."),
+            code="store.file",
+            url=repr(url),
         )
     folder = Path(path).expanduser().resolve().parent
     if not folder.is_dir():
         raise StoreError(
-            f"The folder {folder} for the store does not exist.",
-            hint="Create it, or give another --store path.",
+            N_("The folder %(folder)s for the store does not exist."),
+            hint=N_("Create it, or name another store."),
+            code="store.folder",
+            folder=str(folder),
         )
     return {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",

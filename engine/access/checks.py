@@ -1,12 +1,14 @@
-"""What a table device may write: a new result for its own table, in the round in play."""
+"""What a table device may write (a new result for its own table, in the round in play),
+and which directors direct an event."""
 
 from __future__ import annotations
 
 from engine.errors import N_, NotAllowed, Phrase, Rejected
 from engine.seating import Line
-from engine.section.results import ResultEntry
+from engine.section.results import Result, ResultEntry
 from engine.section.state import Section
-from engine.tournament.state import Device
+from engine.tournament.events import LeadEntry
+from engine.tournament.state import Device, Tournament
 
 
 def round_in_play(device: Device, section: Section) -> int:
@@ -107,4 +109,31 @@ def check_device_result(device: Device, section: Section, entry: ResultEntry) ->
             plays=Phrase(N_(" (it plays %(plays)s)"), plays=plays)
             if plays
             else Phrase(N_(" (it has no play this round)")),
+        )
+
+
+def check_lead_given(tournament: Tournament, device: Device, result: Result) -> None:
+    """The opening lead is given when the event requires it of the tables (a passed-out
+    board has none)."""
+    required = tournament.table_entry.opening_lead is LeadEntry.REQUIRED
+    if required and result.lead is None and result.contract not in (None, "PASS"):
+        raise Rejected(
+            N_("Board %(board)s: the opening lead is required for every board played."),
+            hint=N_("Give the card led (e.g. SK or H10) and send it again."),
+            code="device.lead_required",
+            board=result.board,
+        )
+
+
+def check_directs(tournament: Tournament, director: str) -> None:
+    """Refuse a director the event does not name among its directors (it names none:
+    every director of the store directs it)."""
+    if tournament.directors and director not in tournament.directors:
+        raise NotAllowed(
+            N_("%(director)s does not direct %(event)r (its directors: %(directors)s)."),
+            hint=N_("Ask one of its directors to add you to the event's directors."),
+            code="event.not_director",
+            director=director,
+            event=tournament.name,
+            directors=", ".join(tournament.directors),
         )

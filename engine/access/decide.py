@@ -4,14 +4,22 @@ table devices' codes and the public view (the tournament's)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 
 from engine.access.events import DirectorAdded, DirectorPasswordChanged, TokenIssued, TokenRevoked
 from engine.access.state import Access
 from engine.errors import N_, Fix, InvalidInput, NotFound, Phrase, Rejected
 from engine.events import Changes, DomainEvent
 from engine.section.state import Section
-from engine.tournament.events import DeviceIssued, DeviceRevoked, PublicViewChosen
-from engine.tournament.state import Device, Tournament
+from engine.tournament.events import (
+    DeviceIssued,
+    DeviceRevoked,
+    DirectorsChosen,
+    LeadEntry,
+    PublicViewChosen,
+    TableEntryChosen,
+)
+from engine.tournament.state import Device, TableEntry, Tournament
 
 MOST_NAME = 40
 
@@ -184,4 +192,60 @@ def choose_public_view(tournament: Tournament, running: bool, *, actor: str) -> 
     changes = Changes(actor)
     if tournament.public_running != running:
         changes.add(tournament, PublicViewChosen, running=running)
+    return changes.events
+
+
+def choose_table_entry(
+    tournament: Tournament,
+    *,
+    ew_confirmation: bool | None = None,
+    opening_lead: LeadEntry | str | None = None,
+    traveller_after: bool | None = None,
+    actor: str,
+) -> list[DomainEvent]:
+    """How the tables enter results on their devices: what is not given stays as the event
+    has it (nothing is recorded if nothing changes)."""
+    now = tournament.table_entry
+    if opening_lead is not None and opening_lead not in tuple(LeadEntry):
+        raise InvalidInput(
+            N_("%(lead)s is not a choice for the opening lead: off, optional or required."),
+            hint=N_("Choose off (not asked), optional (asked) or required (must be given)."),
+            code="table_entry.lead",
+            lead=repr(opening_lead),
+        )
+    chosen = TableEntry(
+        now.ew_confirmation if ew_confirmation is None else ew_confirmation,
+        now.opening_lead if opening_lead is None else LeadEntry(opening_lead),
+        now.traveller_after if traveller_after is None else traveller_after,
+    )
+    changes = Changes(actor)
+    if chosen != now:
+        changes.add(
+            tournament,
+            TableEntryChosen,
+            ew_confirmation=chosen.ew_confirmation,
+            opening_lead=chosen.opening_lead,
+            traveller_after=chosen.traveller_after,
+        )
+    return changes.events
+
+
+def choose_directors(
+    access: Access, tournament: Tournament, names: Iterable[str], *, actor: str
+) -> list[DomainEvent]:
+    """Only the directors ``names`` (accounts of the store) direct the event on a server;
+    none named: every director of the store (nothing is recorded if nothing changes)."""
+    known = [director_of(access, check_director_name(n)) for n in names]
+    return directors_chosen(tournament, known, actor=actor)
+
+
+def directors_chosen(
+    tournament: Tournament, names: Iterable[str], *, actor: str
+) -> list[DomainEvent]:
+    """The event recording that only ``names`` direct the event (names already checked to
+    be the store's directors: the one creating the event on a server)."""
+    chosen = tuple(sorted(set(names)))
+    changes = Changes(actor)
+    if chosen != tournament.directors:
+        changes.add(tournament, DirectorsChosen, directors=chosen)
     return changes.events

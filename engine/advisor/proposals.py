@@ -199,6 +199,28 @@ class SectionPlan:
 
 
 @dataclass(frozen=True, slots=True)
+class Assigning:
+    """One section's movement in one session of a proposal, as it is assigned."""
+
+    session: int
+    section: str
+    movement: str
+    family: str | None
+    tables: int
+    options: dict[str, Any]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "session": self.session,
+            "section": self.section,
+            "movement": self.movement,
+            "family": self.family,
+            "tables": self.tables,
+            "options": self.options,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Proposal:
     """A movement the advisor proposes, with what it costs and gives."""
 
@@ -266,6 +288,23 @@ class Proposal:
 
     def _balances(self) -> list[Balance]:
         return [a.balance for s in self.sections for a in s.sessions if a.balance is not None]
+
+    def assignments(self) -> list[Assigning]:
+        """What to assign, session by session and section by section (sections lettered
+        A, B … in order): the family, its tables and options (a family of ``None``:
+        nothing installed builds that movement)."""
+        return [
+            Assigning(
+                session=n + 1,
+                section=chr(ord("A") + i),
+                movement=s.sessions[n].name,
+                family=s.sessions[n].family,
+                tables=s.sessions[n].tables or s.tables,
+                options=dict(s.sessions[n].options),
+            )
+            for n in range(len(self.rounds))
+            for i, s in enumerate(self.sections)
+        ]
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from uuid import UUID
 
 from engine.access import decide
-from engine.access.checks import check_device_result, round_in_play
+from engine.access.checks import check_device_result, check_lead_given, round_in_play
 from engine.access.events import TokenIssued
 from engine.access.state import ACCESS_ID, Access, project_access
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
@@ -21,8 +21,10 @@ from engine.events import DomainEvent
 from engine.section import decide as section_decide
 from engine.section.events import ResultRecorded
 from engine.section.results import Result, ResultEntry
-from engine.tournament.events import DeviceIssued
-from engine.tournament.state import Device
+from engine.section.state import Section
+from engine.table_round import TableRound, table_round
+from engine.tournament.events import DeviceIssued, LeadEntry
+from engine.tournament.state import Device, TableEntry, Tournament
 
 _access_lock = threading.Lock()
 
@@ -119,6 +121,20 @@ class AccessCommands(ApplicationCore):
 
         self._run(actor, command)
 
+    def choose_directors(
+        self, event_id: UUID, directors: Iterable[str], *, actor: str = "director"
+    ) -> tuple[str, ...]:
+        """Only ``directors`` (accounts of the store) direct the event on a server; none:
+        every director of the store. Returns the event's directors as recorded."""
+        names = list(directors)
+
+        def command(uow: UnitOfWork) -> tuple[str, ...]:
+            tournament = uow.tournament(event_id)
+            uow.record(decide.choose_directors(self.access(), tournament, names, actor=actor))
+            return uow.tournament(event_id).directors
+
+        return self._run(actor, command)
+
     def choose_public_view(self, event_id: UUID, running: bool, *, actor: str = "director") -> bool:
         """Show the public the running standings (``running``) or only published sessions;
         returns False if the event already did so."""
@@ -138,20 +154,70 @@ class AccessCommands(ApplicationCore):
             tournament = uow.tournament(event_id)
             found = decide.device_of(tournament, device)
             state = uow.section(event_id, found.session, found.section)
-            current = round_in_play(found, state)
-            # The slip's round and table are the device's, unless it says otherwise.
-            entry_played = replace(
-                entry, round=entry.round or current, table=entry.table or found.table
-            )
-            events = section_decide.record_result(
-                tournament,
-                state,
-                entry_played,
-                numbering=None,
-                override=None,
-                actor=f"table:{found.table_name}",
-            )
-            check_device_result(found, state, entry_played)
+            events = _table_result(tournament, state, found, entry)
             return first_of(uow.record(events), ResultRecorded).result
 
         return self._run(f"device:{device}", command)
+
+    def check_table_result(self, event_id: UUID, device: str, entry: ResultEntry) -> Result:
+        """The result a table device's ``entry`` would record, checked as
+        :meth:`record_table_result` checks it (every refusal the same), recording nothing:
+        the score a table confirms before it sends."""
+        tournament = self.tournament(event_id)
+        found = decide.device_of(tournament, device)
+        state = self.section(event_id, found.session, found.section)
+        events = _table_result(tournament, state, found, entry)
+        return first_of(events, ResultRecorded).result
+
+    def table_round(self, event_id: UUID, device: str) -> TableRound:
+        """What ``device``'s table plays in its section's current round, what it has
+        sent, and how the event has its tables enter results."""
+        tournament = self.tournament(event_id)
+        found = decide.device_of(tournament, device)
+        return table_round(tournament, self.section(event_id, found.session, found.section), found)
+
+    def choose_table_entry(
+        self,
+        event_id: UUID,
+        *,
+        ew_confirmation: bool | None = None,
+        opening_lead: LeadEntry | str | None = None,
+        traveller_after: bool | None = None,
+        actor: str = "director",
+    ) -> TableEntry:
+        """How the tables enter results on their devices (what is not given stays);
+        returns the event's choice as it now is."""
+
+        def command(uow: UnitOfWork) -> TableEntry:
+            tournament = uow.tournament(event_id)
+            events = decide.choose_table_entry(
+                tournament,
+                ew_confirmation=ew_confirmation,
+                opening_lead=opening_lead,
+                traveller_after=traveller_after,
+                actor=actor,
+            )
+            uow.record(events)
+            return tournament.table_entry
+
+        return self._run(actor, command)
+
+
+def _table_result(
+    tournament: Tournament, state: Section, device: Device, entry: ResultEntry
+) -> list[DomainEvent]:
+    """The events of a table device's new result, every check of a device passed."""
+    current = round_in_play(device, state)
+    # The slip's round and table are the device's, unless it says otherwise.
+    entry_played = replace(entry, round=entry.round or current, table=entry.table or device.table)
+    events = section_decide.record_result(
+        tournament,
+        state,
+        entry_played,
+        numbering=None,
+        override=None,
+        actor=f"table:{device.table_name}",
+    )
+    check_device_result(device, state, entry_played)
+    check_lead_given(tournament, device, first_of(events, ResultRecorded).result)
+    return events

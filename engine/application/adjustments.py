@@ -66,18 +66,20 @@ class AdjustmentCommands(ApplicationCore):
         board: int,
         groups: Sequence[Sequence[int]],
         reason: str,
+        law: str | None = None,
         session: int = 1,
         section: str = "A",
         actor: str = "director",
     ) -> tuple[tuple[int, ...], ...]:
-        """Declare a board fouled: the tables (by NS pair) that played each version of it.
+        """Declare a board fouled: the tables (by NS pair) that played each version of it,
+        and the law applied (87, unless another is named).
 
         Declaring it again replaces the groups. Returns the groups as recorded."""
 
         def command(uow: UnitOfWork) -> tuple[tuple[int, ...], ...]:
             state = uow.section(event_id, session, section)
             events = section_decide.declare_fouled(
-                state, board=board, groups=groups, reason=reason, actor=actor
+                state, board=board, groups=groups, reason=reason, law=law, actor=actor
             )
             return first_of(uow.record(events), BoardFouled).groups
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from uuid import UUID, uuid4
 
+from engine.access import decide as access_decide
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.section import decide as section_decide
 from engine.section import seating
@@ -36,12 +37,15 @@ class EntryCommands(ApplicationCore):
         sections: Sequence[str] = ("A",),
         enforce_rounds: bool = False,
         zone: str | None = None,
+        directors: Sequence[str] = (),
         actor: str = "director",
     ) -> UUID:
         """A new event with session 1 and its sections; with ``enforce_rounds``, results
         for rounds not yet started are refused (by default they are accepted in any order,
         as when paper travellers are entered after play); ``zone`` is the time zone its
-        times are shown and read in (:mod:`engine.zones`)."""
+        times are shown and read in (:mod:`engine.zones`); ``directors``, the store's
+        directors who alone direct it on a server (the one creating it there; none: every
+        director of the store)."""
         scoring = scoring or ScoringChoice()
         method = self._scoring_plugin(scoring.method, scoring.options).method
         scoring = ScoringChoice(method=method.name, options=scoring.options)
@@ -61,7 +65,13 @@ class EntryCommands(ApplicationCore):
             tournament = project_tournament(None, created)
             assert tournament is not None
             uow.record(created)
-            uow.record(section_decide.add_session(tournament, 1, sections, actor=actor))
+            opened = section_decide.add_session(tournament, 1, sections, actor=actor)
+            uow.record(opened)
+            if directors:
+                own = [e for e in opened if e.originator_id == event_id]
+                after = project_tournament(tournament, own)
+                assert after is not None
+                uow.record(access_decide.directors_chosen(after, directors, actor=actor))
             return event_id
 
         return self._run(actor, command)

@@ -289,9 +289,12 @@ def audit(
     session: int | None = None,
     section: str | None = None,
     zone: dt.tzinfo | None = None,
+    actor: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Every event (filtered to one board or one pair): its position in the tournament's
-    history and in the store, time (in ``zone``, UTC by default), who, why, what."""
+    """Every event (filtered to one board, one pair or one actor): its position in the
+    tournament's history and in the store, time (in ``zone``, UTC by default), who, why,
+    what. ``actor`` matches the whole actor (``director:suzuki``), its kind (``table``:
+    every device) or its name (``suzuki``)."""
     where: dict[UUID, tuple[int, str]] = {}
     out = []
     wanted = None if pair is None else Pair.parse(pair)
@@ -309,6 +312,8 @@ def audit(
                 continue
             if section is not None and located[1] != section:
                 continue
+        if actor is not None and not _acted_by(event.actor, actor):
+            continue
         if board is not None and not _mentions_board(data, board):
             continue
         if wanted is not None and not _mentions_pair(data, wanted):
@@ -327,6 +332,12 @@ def audit(
             }
         )
     return out
+
+
+def _acted_by(recorded: str | None, wanted: str) -> bool:
+    if recorded is None:
+        return False
+    return recorded == wanted or wanted in recorded.split(":", 1)
 
 
 def _mentions_board(data: dict[str, Any], board: int) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 from uuid import UUID
 
 from pydantic import BaseModel
@@ -35,6 +35,9 @@ from engine.swiss_seating import round_sections
 from engine.totals import Totals, compute_totals
 from engine.tournament.events import MissingResult
 from engine.travellers import BoardTraveller, ScoreCard, score_card, traveller
+
+if TYPE_CHECKING:  # the advisor is imported by advise() alone
+    from engine.advisor.proposals import Advice
 
 AsOf = At | Snapshot | None
 """When a query answers as of: ``None`` now, an :class:`At`, or a snapshot already
@@ -194,6 +197,30 @@ class Queries(ApplicationCore):
         """The section's movement (None before one is assigned)."""
         return self.event_state(event_id, at=at).section(session, section).movement
 
+    def advise(
+        self,
+        entries: int,
+        *,
+        teams: bool = False,
+        boards: int | None = None,
+        minutes: int | None = None,
+        two_winners: bool = False,
+        sessions: int = 1,
+    ) -> Advice:
+        """The movements the advisor proposes for ``entries`` pairs (or teams), best
+        first, through this application's registry (:func:`engine.advisor.service.advise`)."""
+        from engine.advisor.service import advise  # only this query pays for the advisor
+
+        return advise(
+            self.registry,
+            entries,
+            teams=teams,
+            boards=boards,
+            minutes=minutes,
+            two_winners=two_winners,
+            sessions=sessions,
+        )
+
     def seating(
         self,
         event_id: UUID,
@@ -262,13 +289,22 @@ class Queries(ApplicationCore):
         session: int | None = None,
         section: str | None = None,
         zone: dt.tzinfo | None = None,
+        actor: str | None = None,
     ) -> list[dict[str, Any]]:
-        """Every action recorded for the event (or one board, pair, session or section):
-        its position (1 is the event's creation), store position, time (in ``zone``; UTC
-        by default), who, why and what (the event's data)."""
+        """Every action recorded for the event (or one board, pair, session, section or
+        actor: ``director:suzuki``, ``suzuki``, or ``table`` for every device): its
+        position (1 is the event's creation), store position, time (in ``zone``; UTC by
+        default), who, why and what (the event's data)."""
         self.tournament(event_id)  # an unknown event is refused, not an empty trail
         return moments.audit(
-            self, event_id, board=board, pair=pair, session=session, section=section, zone=zone
+            self,
+            event_id,
+            board=board,
+            pair=pair,
+            session=session,
+            section=section,
+            zone=zone,
+            actor=actor,
         )
 
     def diff(

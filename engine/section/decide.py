@@ -569,15 +569,23 @@ def declare_fouled(
     board: int,
     groups: Sequence[Sequence[int]],
     reason: str,
+    law: str | None = None,
     actor: str,
 ) -> list[DomainEvent]:
-    """A fouled board: the tables (by NS pair) that played each version of it. Declaring
-    it again replaces the groups."""
+    """A fouled board: the tables (by NS pair) that played each version of it, and the
+    law applied (87). Declaring it again replaces the groups."""
     require_reason(reason, N_("a fouled board"))
     require_numbering(section)
     checked = check_fouled_groups(section, board, groups)
     changes = Changes(actor)
-    changes.add(section, BoardFouled, board=board, groups=checked, reason=reason)
+    changes.add(
+        section,
+        BoardFouled,
+        board=board,
+        groups=checked,
+        law=(law or "").strip() or "87",
+        reason=reason,
+    )
     return changes.events
 
 

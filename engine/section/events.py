@@ -115,10 +115,23 @@ class ScoreAssigned(DomainEvent):
 
 
 class BoardFouled(DomainEvent):
-    """A fouled board: the tables that played each version, by NS pair number."""
+    """A fouled board (law 87): the tables that played each version, by NS pair number,
+    and the law the director applied.
+
+    Schema 2 adds ``law``: a schema-1 declaration (release 0.1.0) named none."""
+
+    schema_version: ClassVar[int] = 2
 
     board: int
     groups: tuple[tuple[int, ...], ...]
+    law: str | None = None
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """Schema 1 named no law."""
+        if version < 2:
+            state = {**state, "law": None}
+        return state
 
 
 class ScoringChosen(DomainEvent):

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.bridge import Contract, parse_seat, possible_scores_ns, score_ns, vulnerability
+from engine.bridge import (
+    Contract,
+    parse_lead,
+    parse_seat,
+    possible_scores_ns,
+    score_ns,
+    vulnerability,
+)
 from engine.errors import N_, Fix, ImpossibleScore, InvalidInput
 from engine.scoring import Award
 
@@ -125,7 +132,7 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
             ns=entry.ns,
             ew=entry.ew,
             score_ns=entry.score_ns,
-            lead=entry.lead,
+            lead=_lead(entry),
             round=entry.round,
             table=entry.table,
         )
@@ -175,7 +182,12 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
         contract=str(contract),
         declarer=None if declarer is None else declarer.value,
         tricks=tricks,
-        lead=entry.lead,
+        lead=_lead(entry),
         round=entry.round,
         table=entry.table,
     )
+
+
+def _lead(entry: ResultEntry) -> str | None:
+    """The entry's opening lead as a card (``SK``), if it gives one."""
+    return parse_lead(entry.lead) if entry.lead and entry.lead.strip() else None

@@ -442,3 +442,30 @@ class PublicViewChosen(DomainEvent):
     sessions are always public). An event that never chose keeps them hidden."""
 
     running: bool
+
+
+class LeadEntry(enum.StrEnum):
+    """Whether a table's device asks for the opening lead of each board it sends."""
+
+    OFF = "off"
+    OPTIONAL = "optional"
+    REQUIRED = "required"
+
+
+class TableEntryChosen(DomainEvent):
+    """How the tables enter results on their devices: whether the EW pair confirms each
+    result before it is sent, whether the opening lead is asked (and must be given), and
+    whether a table sees a board's traveller so far once it has sent its own result. An
+    event that never chose has EW confirm, no lead asked, and the traveller shown."""
+
+    ew_confirmation: bool = True
+    opening_lead: LeadEntry = LeadEntry.OFF
+    traveller_after: bool = True
+
+
+class DirectorsChosen(DomainEvent):
+    """Who directs the event on a server: only the store's directors named here (none
+    named: every director of the store, as for an event made at the store's own command
+    line). The event's creator on a server is named when it is created."""
+
+    directors: tuple[str, ...]

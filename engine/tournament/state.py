@@ -18,12 +18,14 @@ from engine.tournament.events import (
     ContestantsChosen,
     DeviceIssued,
     DeviceRevoked,
+    DirectorsChosen,
     DrawMade,
     DrawWithdrawn,
     EntryRegistered,
     EntryWithdrawn,
     EventCreated,
     FlightsAssigned,
+    LeadEntry,
     MasterpointRuleChosen,
     MasterpointsAwarded,
     MatchScored,
@@ -43,6 +45,7 @@ from engine.tournament.events import (
     SessionReopened,
     StageDefined,
     SwissStarted,
+    TableEntryChosen,
     TimeZoneChosen,
 )
 
@@ -223,6 +226,18 @@ class Device:
         return f"{self.section}{self.table}"
 
 
+@dataclass(frozen=True)
+class TableEntry:
+    """How the tables enter results on their devices (:class:`TableEntryChosen`; these
+    defaults for an event that never chose)."""
+
+    ew_confirmation: bool = True
+    """The EW pair confirms each result on the device before it is sent."""
+    opening_lead: LeadEntry = LeadEntry.OFF
+    traveller_after: bool = True
+    """A table sees a board's traveller so far once it has sent its own result."""
+
+
 @dataclass
 class Publication:
     position_version: int
@@ -266,6 +281,10 @@ class Tournament:
     """Device id → the table device's code (replaced, never changed in place, on a fold)."""
     public_running: bool = False
     """The public sees the running standings (by default only published sessions)."""
+    directors: tuple[str, ...] = ()
+    """The store's directors who direct the event on a server (none: every one)."""
+    table_entry: TableEntry = field(default_factory=TableEntry)
+    """How the tables enter results on their devices."""
 
     def section_ids(self) -> dict[UUID, tuple[int, str]]:
         return {
@@ -367,6 +386,12 @@ class Tournament:
                 self.devices = {**self.devices, event.device: revoked}
             case PublicViewChosen():
                 self.public_running = event.running
+            case DirectorsChosen():
+                self.directors = event.directors
+            case TableEntryChosen():
+                self.table_entry = TableEntry(
+                    event.ew_confirmation, event.opening_lead, event.traveller_after
+                )
 
 
 def project_tournament(

@@ -190,6 +190,8 @@ def test_corrections_adjustments_and_the_audit_trail(night: tuple[Cli, str]) -> 
     assert [t["type"] for t in trail] == ["ResultRecorded", "ResultCorrected"]
     assert (trail[1]["actor"], trail[1]["reason"]) == ("TD Kojima", "12 tricks, not 9")
     assert trail[1]["data"]["result"]["score_ns"] == 480
+    by_kojima = cli.run("audit", "--event", event, "--actor", "TD Kojima")
+    assert [t["type"] for t in by_kojima] == ["ResultCorrected"]
     pair = cli.run("audit", "--event", event, "--pair", "NS1")
     assert {t["type"] for t in pair} >= {"ResultCorrected", "ScoreAdjusted", "BoardDeclaredNeutral"}
     traveller = cli.run("board", "2", "--event", event)

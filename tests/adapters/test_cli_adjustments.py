@@ -84,13 +84,15 @@ def test_fouled(cli: typer.Typer, store: str, traveller: Traveller, event: UUID)
     out = run(
         cli, store, "fouled", "--event", str(event)[:8], "--board", "1",
         "--group", "1,2, 3", "--group", "4-7", "--reason", "hands swapped", "--actor", "td",
+        "--law", "87B",
     )  # fmt: skip
     assert out == {"board": 1, "groups": [[1, 2, 3], [4, 5, 6, 7]]}
     recorded = last_event(traveller, event)
-    assert (recorded.groups, recorded.reason, recorded.actor) == (
+    assert (recorded.groups, recorded.reason, recorded.actor, recorded.law) == (
         ((1, 2, 3), (4, 5, 6, 7)),
         "hands swapped",
         "td",
+        "87B",
     )
 
 

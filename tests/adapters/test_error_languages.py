@@ -12,6 +12,7 @@ from uuid import UUID
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from adapters import i18n
@@ -35,13 +36,10 @@ def catalog(language: str) -> Any:
 
 
 def extracted() -> set[str]:
-    """The engine's and the plugins' message templates and the CLI's words around them, as
-    ``pybabel extract -F adapters/babel.cfg`` finds them."""
-    method_map = [
-        ("engine/**.py", "python"),
-        ("plugins/**.py", "python"),
-        ("adapters/cli/output.py", "python"),
-    ]
+    """The engine's and the plugins' message templates and the adapters' own refusals, as
+    ``pybabel extract -F adapters/babel.cfg`` finds them (the same mapping file)."""
+    with (ROOT / "adapters" / "babel.cfg").open() as mapping:
+        method_map, _ = parse_mapping_cfg(mapping)  # type: ignore[no-untyped-call]
     found = set()
     for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map):
         found.add(message if isinstance(message, str) else message[0])

@@ -61,11 +61,12 @@ def test_a_fouled_board_is_recorded_and_scored(app: Traveller, played: UUID) -> 
     assert groups == ((1, 2, 3), (4, 5, 6, 7))
     event = last_event(app, played)
     assert isinstance(event, BoardFouled)
-    assert (event.board, event.groups, event.reason, event.actor) == (
+    assert (event.board, event.groups, event.reason, event.actor, event.law) == (
         1,
         ((1, 2, 3), (4, 5, 6, 7)),
         "hands swapped",
         "td",
+        "87",  # a fouled board's law, unless the director names another
     )
     state = app.section(played)
     assert state.fouled == {1: ((1, 2, 3), (4, 5, 6, 7))}
@@ -320,3 +321,15 @@ def test_decimal_weights_are_exact(app: Traveller, played: UUID) -> None:
         played, board=1, ns=1, ew=1, outcomes=weights([("0.7", 420), ("0.3", -50)]), reason="x"
     )
     assert last_event(app, played).outcomes == (("7/10", 420), ("3/10", -50))
+
+
+def test_a_fouled_board_keeps_the_law_the_director_names(app: Traveller, played: UUID) -> None:
+    app.declare_fouled(
+        played, board=1, groups=[[1, 2, 3], [4, 5, 6, 7]], reason="swapped", law="87B"
+    )
+    event = last_event(app, played)
+    assert isinstance(event, BoardFouled) and event.law == "87B"
+
+
+def test_a_fouled_board_stored_before_it_named_a_law_is_read_with_none() -> None:
+    assert BoardFouled.upcast({"board": 1, "groups": [[1], [2]]}, 1)["law"] is None

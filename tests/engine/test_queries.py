@@ -157,6 +157,28 @@ def test_the_audit_trail_and_the_diff(played: Played) -> None:
     }
 
 
+def test_the_audit_is_filtered_by_actor(played: Played) -> None:
+    """By the whole actor, its kind (every table device) or its name; with a board too."""
+    app, event = played.app, played.event
+    entry = next(t for t in app.section(event).entries() if t.board == 2)
+    app.correct_result(
+        event,
+        ResultEntry(2, entry.ns.number, entry.ew.number, "3NT", "S", 9),
+        reason="a slip misread",
+        actor="director:suzuki",
+    )
+    everyone = app.audit(event)
+    suzuki = app.audit(event, actor="director:suzuki")
+    assert [r["type"] for r in suzuki] == ["ResultCorrected"]
+    assert app.audit(event, actor="suzuki") == suzuki
+    directors = app.audit(event, actor="director")  # the CLI's unnamed director too
+    assert suzuki[0] in directors
+    assert app.audit(event, actor="table") == []
+    assert app.audit(event, actor="director:suzuki", board=1) == []
+    assert app.audit(event, actor="nobody") == []
+    assert {r["actor"] for r in everyone} > {"director:suzuki"}
+
+
 def test_what_if_tries_several_changes_and_writes_nothing(played: Played) -> None:
     app, event = played.app, played.event
     position, now = app.position(), app.standings(event).to_json()

@@ -2,15 +2,17 @@
 
 Routes by concept: :mod:`.access` (login, tokens, devices, the public view),
 :mod:`.events` (events, sessions, entries, conditions), :mod:`.play` (movements,
-rounds, results, adjustments, imports), :mod:`.swiss`, :mod:`.queries` (every read), :mod:`.catalog` (what the plugins offer, the
+rounds, results, adjustments, imports), :mod:`.advice` (the movement advisor),
+:mod:`.device` (a table's device, the table-entry settings),
+:mod:`.swiss`, :mod:`.queries` (every read), :mod:`.catalog` (what the plugins offer, the
 IMP and VP tables)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from adapters.http.api import access, catalog, events, play, queries, swiss
+from adapters.http.api import access, advice, catalog, device, events, play, queries, swiss
 
 router = APIRouter(prefix="/api")
-for module in (access, events, play, swiss, queries, catalog):
+for module in (access, device, events, play, advice, swiss, queries, catalog):
     router.include_router(module.router)

@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 from fastapi import APIRouter
+from pydantic import Field
 
 from adapters.http.api.common import App, Body, Event, done
 from adapters.http.auth import (
@@ -20,6 +21,7 @@ from adapters.http.auth import (
     token_hash,
 )
 from adapters.http.errors import Unauthenticated
+from engine.errors import N_, Rejected
 
 router = APIRouter(tags=["access"])
 
@@ -131,3 +133,33 @@ def choose_public_view(
     """Show the public the running standings, or only published sessions (the default)."""
     changed = app.choose_public_view(event_id, body.running, actor=who.actor)
     return done(changed=changed, running=body.running)
+
+
+@router.get("/events/{event_id}/directors")
+def event_directors(event_id: Event, app: App, who: Director) -> dict[str, Any]:
+    """The store's directors who direct the event (none: every director of the store)."""
+    return {"directors": list(app.tournament(event_id).directors)}
+
+
+class EventDirectors(Body):
+    directors: list[str] = Field(
+        description="Directors of the store who alone direct the event (empty: every one)"
+    )
+
+
+@router.put("/events/{event_id}/directors")
+def choose_event_directors(
+    event_id: Event, body: EventDirectors, app: App, who: Director
+) -> dict[str, Any]:
+    """Who directs the event: a director of it names the others (or none, opening it to
+    every director of the store). A director may not leave themselves out while others
+    remain: ask another director to take the event over instead."""
+    if body.directors and who.name not in body.directors:
+        raise Rejected(
+            N_("You would no longer direct %(event)r: name yourself among its directors."),
+            hint=N_("Name yourself too, or have one of the others make the change."),
+            code="event.directors_self",
+            event=app.tournament(event_id).name,
+        )
+    chosen = app.choose_directors(event_id, body.directors, actor=who.actor)
+    return done(directors=list(chosen))

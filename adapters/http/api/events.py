@@ -14,7 +14,7 @@ from pydantic import Field
 from adapters.http.api.common import App, Body, Event, done
 from adapters.http.auth import Director
 from engine.carry_over import chosen_rule
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.tournament.events import ContestantKind, Player, ScoringChoice, SectionRanking
 
 router = APIRouter(tags=["events"])
@@ -32,7 +32,8 @@ class NewEvent(Body):
 
 @router.post("/events", status_code=201)
 def create_event(body: NewEvent, app: App, who: Director) -> dict[str, Any]:
-    """A new event with session 1 and its sections; its creator is the director asking."""
+    """A new event with session 1 and its sections. Its creator is the director asking,
+    who alone directs it until they name others (``PUT /api/events/{id}/directors``)."""
     event_id = app.create_event(
         body.name,
         date=body.date,
@@ -41,6 +42,7 @@ def create_event(body: NewEvent, app: App, who: Director) -> dict[str, Any]:
         sections=body.sections,
         enforce_rounds=body.enforce_rounds,
         zone=body.zone,
+        directors=[who.name],
         actor=who.actor,
     )
     return done(id=str(event_id))
@@ -297,6 +299,38 @@ def define_stage(
     return done(stage=stage, sessions=list(sessions))
 
 
+@router.get("/events/{event_id}/stages")
+def list_stages(event_id: Event, app: App) -> list[dict[str, object]]:
+    """The event's stages, their sessions and the carry-over into each."""
+    return app.tournament(event_id).ranking.stages_json()
+
+
+class Rescoring(Body):
+    scoring: str = Field(description="The method to score by from now on")
+    options: dict[str, Any] | None = None
+    reason: str = Field(description="Why the session is scored again (kept in the audit)")
+    section: str | None = Field(default=None, description="One section only (default: all)")
+
+
+@router.post("/events/{event_id}/sessions/{session}/rescore")
+def rescore(
+    event_id: Event, session: int, body: Rescoring, app: App, who: Director
+) -> dict[str, Any]:
+    """Score a session (or one section) by another method, all sections or none. The
+    standings published under the old method stay in the record; publish again to store
+    the new ones."""
+    changed = app.rescore(
+        event_id,
+        body.scoring,
+        body.options,
+        session=session,
+        section=body.section,
+        reason=body.reason,
+        actor=who.actor,
+    )
+    return done(session=session, method=app.registry.scoring(body.scoring).name, rescored=changed)
+
+
 class CarryOver(Body):
     source: str = Field(description="The qualifying stage")
     final_top: str = Field(description="The final's top on a board (a number: 25)")
@@ -316,7 +350,12 @@ def record_carry_over(
     try:
         top = Fraction(body.final_top)
     except (ValueError, ZeroDivisionError):
-        raise InvalidInput(f"{body.final_top!r} is not a number.", hint="For example 25.") from None
+        raise InvalidInput(
+            N_("%(top)r is not a number."),
+            hint=N_("For example 25."),
+            code="carry_over.top",
+            top=body.final_top,
+        ) from None
     recorded = app.record_carry_over(
         event_id,
         stage=stage,

@@ -14,7 +14,7 @@ from adapters.files.pbn import parse_results
 from adapters.files.travellers_csv import parse_travellers
 from adapters.http.api.common import App, Body, Event, done
 from adapters.http.auth import Director, Writer
-from engine.errors import InvalidFile, InvalidInput, NotAllowed
+from engine.errors import N_, InvalidFile, InvalidInput, NotAllowed
 from engine.scoring import Award
 from engine.seating import Numbering
 from engine.section.results import ResultEntry
@@ -104,10 +104,15 @@ def record_result(
         device = who.device
         if (device.session, device.section) != (session, section) or override or numbering:
             raise NotAllowed(
-                f"Table {device.table_name}'s device enters results of its own table only "
-                f"(session {device.session}, section {device.section}), without an override "
-                "or a numbering.",
-                hint="Ask the director.",
+                N_(
+                    "Table %(table)s's device enters results of its own table only (session "
+                    "%(session)s, section %(section)s), without an override or a numbering."
+                ),
+                hint=N_("Ask the director."),
+                code="device.own_table",
+                table=device.table_name,
+                session=device.session,
+                section=device.section,
             )
         result = app.record_table_result(event_id, device.id, entry)
     else:
@@ -199,7 +204,10 @@ class Weighted(Body):
             weight = Fraction(self.weight)
         except (ValueError, ZeroDivisionError):
             raise InvalidInput(
-                f"{self.weight!r} is not a weight.", hint="Write a fraction or a decimal: 2/3."
+                N_("%(weight)r is not a weight."),
+                hint=N_("Write a fraction or a decimal: 2/3."),
+                code="ruling.weight",
+                weight=self.weight,
             ) from None
         # EW's own scores are stored as NS scores, as every score of a traveller is.
         return weight, -self.score if ew else self.score
@@ -236,6 +244,7 @@ class Fouled(Body):
     board: int
     groups: list[list[int]] = Field(description="The NS pairs that played each version")
     reason: str
+    law: str | None = Field(default=None, description="The law applied, e.g. 87B")
 
 
 @router.post(SECTION + "/fouled")
@@ -247,6 +256,7 @@ def declare_fouled(
         board=body.board,
         groups=body.groups,
         reason=body.reason,
+        law=body.law,
         session=session,
         section=section,
         actor=who.actor,
@@ -273,7 +283,12 @@ def import_travellers(
     else:
         rows, problems = parse_travellers(text)
     if problems:
-        raise InvalidFile("The file was not imported: nothing was written.", problems=problems)
+        raise InvalidFile(
+            N_("The file was not imported: nothing was written."),
+            hint=N_("Put right the lines listed, then send the file again."),
+            code="import.problems",
+            problems=problems,
+        )
     count = app.import_results(
         event_id,
         rows,

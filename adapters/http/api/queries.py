@@ -251,11 +251,17 @@ def audit(
     pair: str | None = None,
     session: int | None = None,
     section: str | None = None,
+    actor: Annotated[
+        str | None,
+        Query(description="Who acted: director:suzuki, suzuki, or table (every device)"),
+    ] = None,
 ) -> list[dict[str, Any]]:
-    """Every action recorded for the event (or a board, pair, session or section): who,
-    when, why and what."""
+    """Every action recorded for the event (or a board, pair, session, section or actor):
+    who, when, why and what."""
     check_director(who, N_("the audit"))
-    return app.audit(event_id, board=board, pair=pair, session=session, section=section)
+    return app.audit(
+        event_id, board=board, pair=pair, session=session, section=section, actor=actor
+    )
 
 
 @router.get("/events/{event_id}/diff")

@@ -18,11 +18,11 @@ from uuid import UUID
 from adapters.http.api.visibility import released
 from engine.application import Traveller
 from engine.application.core import Listed
-from engine.errors import NotFound
 from engine.scoring import TEAMS
 from engine.seating import Line, Numbering, pair_at
 from engine.swiss import standings_json
 from engine.swiss_seating import seated_draw_json, swiss_section_name
+from engine.tournament.checks import check_section, check_sessions
 from engine.tournament.state import Tournament
 
 
@@ -46,6 +46,8 @@ class Event:
     published: frozenset[int]
     released_sessions: frozenset[int]
     """The sessions whose results the public may see."""
+    tournament: Tournament
+    """The event's state, whose checks word what a page asks for that it has not."""
     rounds: tuple[int, ...] = ()
     """A Swiss's drawn rounds."""
     boards: dict[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
@@ -59,13 +61,10 @@ class Event:
 
     def section_of(self, session: int, section: str | None) -> str:
         """The section asked for, else the session's first (a Swiss plays in one)."""
-        names = self.sessions.get(session)
-        if not names:
-            raise NotFound(f"Session {session} of this event does not exist.")
+        check_sessions(self.tournament, [session])
         if section is None:
-            return names[0]
-        if section not in names:
-            raise NotFound(f"Session {session} has no section {section}.")
+            return self.sessions[session][0]
+        check_section(self.tournament, session, section)
         return section
 
     def card_key(self, session: int, section: str, line: str, number: int) -> str:
@@ -110,6 +109,7 @@ def event(app: Traveller, event_id: UUID) -> Event:
         public_running=tournament.public_running,
         published=frozenset(s for s, done in tournament.publications.items() if done),
         released_sessions=frozenset(s for s in tournament.sessions if released(tournament, s)),
+        tournament=tournament,
         rounds=() if swiss is None else tuple(sorted(swiss.draws)),
         boards=boards,
         mitchell=mitchell,

@@ -35,8 +35,9 @@ def signed(value: int | None) -> str:
 
 
 @cache
-def environment(language: str) -> Environment:
-    """The templates speaking ``language``."""
+def environment(language: str, domain: str = i18n.DOMAIN) -> Environment:
+    """The templates speaking ``language``, in the words of one part of the web
+    (``domain``: the public pages', the console's, the tables', the printed pages')."""
     env = Environment(
         loader=FileSystemLoader(TEMPLATES_DIR),
         autoescape=select_autoescape(["html"]),
@@ -45,7 +46,7 @@ def environment(language: str) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_gettext_translations(i18n.translations(language), newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_translations(i18n.translations(language, domain), newstyle=True)  # type: ignore[attr-defined]
     env.filters["signed"] = signed
     env.globals.update(
         language_names=LANGUAGE_NAMES,
@@ -106,7 +107,7 @@ def page(
     when ``?fragment=1``); ``live`` is the address of the event's stream, which the page
     listens to."""
     language, just_chosen = i18n.chosen(request)
-    env = environment(language)
+    env = environment(language, i18n.domain_of(template))
     fragment = fragment_asked(request)
     html = env.get_template(template).render(
         **context,

@@ -68,6 +68,18 @@ def test_the_directors_reads(server: Server) -> None:
     assert len(missing) == 20
     audit = server.get(f"/api/events/{event}/audit", params={"board": boards[0]})
     assert [a["type"] for a in audit] == ["ResultRecorded"]
+    code = server.device(event, 2)
+    boards2, ns2, ew2 = table_play(server, event, 1, 2)
+    answer = server.client.post(
+        section + "/results",
+        json=result(boards2[0], ns2, ew2),
+        headers={"Authorization": f"Bearer {code}"},
+    )
+    assert answer.status_code == 201, answer.text
+    tables = server.get(f"/api/events/{event}/audit", params={"actor": "table"})
+    assert [(a["type"], a["actor"]) for a in tables] == [("ResultRecorded", "table:A2")]
+    mine = server.get(f"/api/events/{event}/audit", params={"actor": "suzuki"})
+    assert mine and all(a["actor"] == "director:suzuki" for a in mine)
     changed = server.get(f"/api/events/{event}/diff", params={"before_number": number})
     eid = server.app.resolve_event(event)
     assert changed and changed == server.app.diff(eid, before=At(number=number))

@@ -21,6 +21,7 @@ from adapters.http.pages import STATIC_DIR, router
 from engine.application import Traveller
 from engine.testing import memory_app, play_movement
 from engine.tournament.events import Player, ScoringChoice
+from tests.adapters.http.api_kit import serve
 
 TEAM_IMPS = ScoringChoice(method="team-imps", options={"vp_scale": "wbf2013"})
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -401,3 +402,12 @@ def test_a_page_that_cannot_be_shown_says_why_in_the_readers_language(
     assert japanese.status_code == english.status_code == 404
     assert "Round 9 has not been drawn" in text_of(english.text)
     assert "第9ラウンド" in text_of(japanese.text) and "drawn" not in japanese.text
+
+
+def test_a_table_page_of_no_event_is_a_page_that_says_so() -> None:
+    server = serve(memory_app())
+    opened = {"accept-language": "en", "accept": "text/html,application/xhtml+xml"}
+    answer = server.client.get("/table/0000dead", headers=opened)
+    assert answer.status_code == 404
+    assert answer.headers["content-type"].startswith("text/html")
+    assert "0000dead" in text_of(answer.text) and "Not found" in text_of(answer.text)

@@ -72,3 +72,13 @@ def test_the_catalogs_load_as_translations() -> None:
     assert i18n.translations("en").gettext("Standings") == "Standings"
     with pytest.raises(ValueError, match="not one of"):
         i18n.translations("fr")
+
+
+@pytest.mark.parametrize("domain", list(i18n.DOMAINS))
+def test_each_part_speaks_its_own_words_where_two_parts_translate_alike_words(
+    domain: str,
+) -> None:
+    speaking = i18n.translations("ja", domain)
+    for m in catalog("ja", domain):
+        if m.id and isinstance(m.id, str) and m.string and not m.fuzzy:
+            assert speaking.gettext(m.id) == m.string, (domain, m.id)

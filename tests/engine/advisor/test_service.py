@@ -435,3 +435,24 @@ def test_the_boards_to_lay_out_are_the_built_movements(
                 used.append(len(m.boards))
             laid += max(used)
         assert p.boards_needed == laid, p.title
+
+
+def test_a_proposal_says_what_to_assign_in_each_session_and_section() -> None:
+    proposal = next(
+        p
+        for p in advise(installed(), 30, sessions=2).proposals
+        if p.assignable and len(p.sections) > 1
+    )
+    assigned = proposal.assignments()
+    assert [(a.session, a.section) for a in assigned] == [
+        (n, chr(ord("A") + i))
+        for n in range(1, len(proposal.rounds) + 1)
+        for i in range(len(proposal.sections))
+    ]
+    for a in assigned:
+        plan = proposal.sections[ord(a.section) - ord("A")].sessions[a.session - 1]
+        assert a.family == plan.family and a.options == dict(plan.options)
+        assert a.tables == (plan.tables or proposal.sections[ord(a.section) - ord("A")].tables)
+        # What is assigned builds: the family takes the tables and options as given.
+        family = installed().movement(a.family or "")
+        family.build(a.tables, parse_options(family, a.options))
