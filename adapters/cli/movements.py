@@ -9,10 +9,10 @@ Every command here takes ``--format table`` (or ``text``, its other name) for pe
 from __future__ import annotations
 
 import shlex
-import string
 from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -272,7 +272,7 @@ def movement_advise(
     )
     data = advice.to_json()
     data["proposals"] = [
-        p.to_json() | {"assign": assign_commands(p, event)} for p in advice.proposals
+        p.to_json() | {"commands": assign_commands(p, event)} for p in advice.proposals
     ]
     desk.show(data, lambda: _show_advice(advice, limit, event))
 
@@ -344,29 +344,29 @@ def assign_commands(p: Proposal, event: str = "ID") -> list[str]:
         traveller movement assign --event ID --family howell --tables 7 --boards-per-round 2
     """
     commands = []
-    for n in range(len(p.rounds)):
-        for letter, s in zip(string.ascii_uppercase, p.sections, strict=False):
-            a = s.sessions[n]
-            where = (["--session", str(n + 1)] if n else []) + (
-                ["--section", letter] if letter != "A" else []
+    for session, assigned in groupby(p.assignments(), key=lambda a: a.session):
+        n = session - 1
+        for a in assigned:
+            where = (["--session", str(session)] if n else []) + (
+                ["--section", a.section] if a.section != "A" else []
             )
             if a.family is None:
                 commands.append(
-                    f"# session {n + 1}, section {letter}: no installed family plays the "
-                    f"{s.tables}-table {a.play.rounds}-round {a.name}"
+                    f"# session {session}, section {a.section}: no installed family plays "
+                    f"the {a.tables}-table {p.rounds[n]}-round {a.movement}"
                 )
                 continue
             words = ["traveller", "movement", "assign", "--event", event, *where]
-            words += ["--family", a.family, "--tables", str(a.tables or s.tables)]
-            for key, value in a.options:
+            words += ["--family", a.family, "--tables", str(a.tables)]
+            for key, value in a.options.items():
                 shown = str(value).lower() if isinstance(value, bool) else str(value)
                 if key == "boards_per_round":
                     words += ["--boards-per-round", shown]
                 else:
                     words += ["--option", f"{key}={shown}"]
             line = shlex.join(words)
-            if n and letter == "A":
-                line += f"  # session {n + 1}: add it first (traveller session add)"
+            if n and a.section == "A":
+                line += f"  # session {session}: add it first (traveller session add)"
             commands.append(line)
         if n and p.renumber:
             commands.append(

@@ -337,6 +337,7 @@ class Proposal:
             "assignable": self.assignable,
             "notes": list(self.notes),
             "remark": self.remark,
+            "assign": [a.to_json() for a in self.assignments()],
         }
 
 

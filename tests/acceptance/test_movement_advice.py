@@ -59,15 +59,15 @@ def test_each_ready_proposal_pastes_into_a_fresh_event(pairs: int) -> None:
     text = cli.text("movement", "advise", "--pairs", str(pairs), "--event", "ID")
     advice = cli.run("movement", "advise", "--pairs", str(pairs))
     shown = advice["proposals"][:8]
-    assert commands(text) == [c for p in shown for c in p["assign"] if c.startswith("traveller")]
+    assert commands(text) == [c for p in shown for c in p["commands"] if c.startswith("traveller")]
     for p in shown:
         event = cli.run("event", "create", "--name", p["title"])["id"]
         for i in range(1, pairs + 1):
             cli.run("entry", "add", "--event", event, "--player", f"N{i}", "--player", f"S{i}")
         if not p["assignable"]:
-            assert all(c.startswith("#") for c in p["assign"])
+            assert all(c.startswith("#") for c in p["commands"])
             continue
-        for line in p["assign"]:
+        for line in p["commands"]:
             paste(cli, line, event)
         seated = cli.run("standings", "--event", event)
         assert seated["session"] == 1
@@ -81,9 +81,9 @@ def test_a_two_session_team_game_pastes_session_by_session() -> None:
     for p in ready:
         event = cli.run("event", "create", "--name", p["title"])["id"]
         cli.run("session", "add", "--event", event, "--session", "2")
-        second = [c for c in p["assign"] if "--session 2" in c]
+        second = [c for c in p["commands"] if "--session 2" in c]
         assert second and all("# session 2: add it first" in c for c in second)
-        for line in p["assign"]:
+        for line in p["commands"]:
             if line.startswith("traveller renumber"):
                 continue  # once session 1 is played
             paste(cli, line, event)

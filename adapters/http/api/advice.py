@@ -34,8 +34,4 @@ def advice(
         two_winners=two_winners,
         sessions=sessions,
     )
-    data = found.to_json()
-    data["proposals"] = [
-        p.to_json() | {"assign": [a.to_json() for a in p.assignments()]} for p in found.proposals
-    ]
-    return data
+    return found.to_json()
