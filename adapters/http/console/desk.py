@@ -12,9 +12,7 @@ writes nothing; ``static/desk.js`` adds the what-if preview and the audit's filt
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
-from uuid import UUID
 
 from fastapi import APIRouter, Query, Request
 from starlette.responses import HTMLResponse
@@ -22,14 +20,13 @@ from starlette.responses import HTMLResponse
 from adapters.http.api.common import App
 from adapters.http.api.visibility import released
 from adapters.http.auth import Director
-from adapters.http.console.render import event_url, live_url, panel, shell
+from adapters.http.console.render import Place, event_url, live_url, panel, place_of, shell
 from adapters.http.console.setup import PAGES
 from adapters.http.errors import status_of
 from adapters.http.printing.sheets import KINDS, RESULTS
 from engine.application import Traveller
 from engine.application.moments import At
 from engine.errors import TravellerError
-from engine.tournament.state import Tournament
 from engine.zones import zone_of
 
 router = APIRouter()
@@ -44,34 +41,11 @@ AUDIT_SHOWN = 200
 """How many actions the audit shows, newest first (a filter narrows it)."""
 
 
-@dataclass(frozen=True)
-class Desk:
-    """The event, session and section a desk panel is about."""
-
-    event: UUID
-    tournament: Tournament
-    session: int
-    section: str
-
-    @property
-    def api(self) -> str:
-        """The API's address of the event."""
-        return f"/api/events/{self.event}"
-
-    @property
-    def section_api(self) -> str:
-        """The API's address of the session's section."""
-        return f"{self.api}/sessions/{self.session}/sections/{self.section}"
-
-    def url(self, page: str = "", **query: Any) -> str:
-        return event_url(self.event, page, **query)
-
-
-def _desk(app: Traveller, event_id: str, session: int = 1, section: str = "A") -> Desk:
-    found = app.resolve_event(event_id)
-    tournament = app.tournament(found)
-    app.event_state(found).section(session, section)  # refused clearly if not there
-    return Desk(found, tournament, session, section)
+def _desk(app: Traveller, event_id: str, session: int = 1, section: str = "A") -> Place:
+    """The place a desk panel is about (refused clearly if the section is not there)."""
+    place = place_of(app, event_id, session, section)
+    app.event_state(place.event).section(session, section)
+    return place
 
 
 # ---- shells --------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ rendered by the public pages' template environments
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 from uuid import UUID
@@ -18,6 +19,8 @@ from starlette.responses import HTMLResponse
 
 from adapters.http import i18n
 from adapters.http.pages.render import COOKIE_AGE, environment, switch_url
+from engine.application import Traveller
+from engine.tournament.state import Tournament
 
 
 def language_of(request: Request) -> str:
@@ -72,3 +75,33 @@ def event_url(event_id: UUID | str, page: str = "", **query: Any) -> str:
 def live_url(event_id: UUID | str) -> str:
     """The event's live stream (public): panels that show the play listen to it."""
     return f"/events/{event_id}/live"
+
+
+@dataclass(frozen=True)
+class Place:
+    """The event, session and section a panel is about."""
+
+    event: UUID
+    tournament: Tournament
+    session: int
+    section: str
+
+    def url(self, page: str = "", **query: Any) -> str:
+        return event_url(self.event, page, **query)
+
+    @property
+    def api(self) -> str:
+        """The API's address of the event."""
+        return f"/api/events/{self.event}"
+
+    @property
+    def section_api(self) -> str:
+        """The API's address of the session's section."""
+        return f"{self.api}/sessions/{self.session}/sections/{self.section}"
+
+
+def place_of(app: Traveller, event_id: str, session: int = 1, section: str = "A") -> Place:
+    """The place a console address names: ``event_id`` (any unique start of the id), the
+    session and the section of its query."""
+    found = app.resolve_event(event_id)
+    return Place(found, app.tournament(found), session, section)

@@ -11,8 +11,7 @@ API (``/api/…``), which records the action as the director's, or refuses it.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
-from uuid import UUID
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from starlette.responses import HTMLResponse
@@ -20,14 +19,22 @@ from starlette.responses import HTMLResponse
 from adapters.http.api.common import App
 from adapters.http.auth import Director
 from adapters.http.console.options import option_fields
-from adapters.http.console.render import event_url, language_of, live_url, panel, shell
+from adapters.http.console.render import (
+    Place,
+    event_url,
+    language_of,
+    live_url,
+    panel,
+    place_of,
+    shell,
+)
 from adapters.http.errors import status_of
 from adapters.i18n import message_of
 from engine.application import Traveller
 from engine.errors import TravellerError
 from engine.section.state import Section
 from engine.tournament.events import LeadEntry
-from engine.tournament.state import Entry, Tournament
+from engine.tournament.state import Entry
 
 router = APIRouter()
 
@@ -144,34 +151,6 @@ def events_panel(request: Request, app: App, who: Director) -> HTMLResponse:
     return panel(request, "console/setup_events_panel.html", {"events": events})
 
 
-@dataclass(frozen=True)
-class Place:
-    """The event, session and section a panel is about."""
-
-    event: UUID
-    tournament: Tournament
-    session: int
-    section: str
-
-    def url(self, page: str = "", **query: Any) -> str:
-        return event_url(self.event, page, **query)
-
-    @property
-    def api(self) -> str:
-        """The API's address of the event."""
-        return f"/api/events/{self.event}"
-
-    @property
-    def section_api(self) -> str:
-        """The API's address of the session's section."""
-        return f"{self.api}/sessions/{self.session}/sections/{self.section}"
-
-
-def _place(app: Traveller, event_id: str, session: int = 1, section: str = "A") -> Place:
-    found = app.resolve_event(event_id)
-    return Place(found, app.tournament(found), session, section)
-
-
 def _section(app: Traveller, place: Place) -> Section:
     """The place's section (a clear refusal when the session or section is not there)."""
     return app.event_state(place.event).section(place.session, place.section)
@@ -188,7 +167,7 @@ def heading_panel(
 ) -> HTMLResponse:
     """The event's name, and the session and section the page is about (links to the
     others)."""
-    place = _place(app, event_id, session, section)
+    place = place_of(app, event_id, session, section)
     return panel(request, "console/setup_heading.html", {"place": place, "who": who})
 
 
@@ -203,7 +182,7 @@ def sessions_panel(
 ) -> HTMLResponse:
     """Each session and section: its movement, scoring, rounds, and whether it is closed
     or published; a form to add a session."""
-    place = _place(app, event_id, session, section)
+    place = place_of(app, event_id, session, section)
     now = app.event_state(place.event)
     rows = [
         {"session": s, "state": state}
@@ -282,7 +261,7 @@ def rounds_panel(
 ) -> HTMLResponse:
     """The section's rounds: start the next, end the one in play, and the round's
     tables with the results still missing (the panel follows the live stream)."""
-    place = _place(app, event_id, session, section)
+    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     movement = state.movement
     # The last round started is in play only until it is ended.
@@ -330,7 +309,7 @@ def entries_panel(
     """The section's entries, each with its seat and players, and the forms that put
     them right: rename, change a member number, a substitute, withdraw, swap seats, and
     a late entry (which takes the phantom's seat)."""
-    place = _place(app, event_id, session, section)
+    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     seat_of = {entry: pair.key for pair, entry in state.seats.items()}
     entries = sorted(
@@ -378,7 +357,7 @@ def movement_panel(
     section: SectionQuery = "A",
 ) -> HTMLResponse:
     """The section's movement, and a form for each installed family to assign one."""
-    place = _place(app, event_id, session, section)
+    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     families = [
         {"name": f.name, "doc": (f.__doc__ or "").strip(), "options": option_fields(f.Options)}
@@ -424,7 +403,7 @@ def advice_panel(
 ) -> HTMLResponse:
     """The advisor's proposals for the field (by default the session's entries), each
     with a button per section that assigns it to this session."""
-    place = _place(app, event_id, session, section)
+    place = place_of(app, event_id, session, section)
     entries = _entries_in(place) if pairs is None else pairs
     advice = None
     if entries >= 2:
@@ -460,7 +439,7 @@ def scoring_panel(
 ) -> HTMLResponse:
     """How the section is scored, and a form for each installed method to choose it
     (with its options and the reason)."""
-    place = _place(app, event_id, session, section)
+    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     method, options = state.scoring or (
         place.tournament.scoring.method,
@@ -494,7 +473,7 @@ def devices_panel(
 ) -> HTMLResponse:
     """The section's tables with their devices (never a code: a code is shown once, when
     issued), a button to issue a code for each table and to revoke a device."""
-    place = _place(app, event_id, session, section)
+    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     devices = [
         d
@@ -518,7 +497,7 @@ def devices_panel(
 def table_entry_panel(request: Request, app: App, who: Director, event_id: str) -> HTMLResponse:
     """How the tables enter results: the EW confirmation, the opening lead, the traveller
     shown after sending — a form to change them."""
-    place = _place(app, event_id)
+    place = place_of(app, event_id)
     return panel(
         request,
         "console/setup_table_entry.html",
