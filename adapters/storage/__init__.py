@@ -109,7 +109,8 @@ def env_for(url: str) -> dict[str, str]:
                 url=repr(shown(url)),
             )
         env = {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            # eventsourcing's PostgreSQL, its schema set up once (adapters/storage/postgres.py).
+            "PERSISTENCE_MODULE": "adapters.storage.postgres",
             "POSTGRES_DBNAME": unquote(parts.path.strip("/")),
             "POSTGRES_HOST": parts.hostname or "localhost",
             "POSTGRES_PORT": str(port),
@@ -117,7 +118,6 @@ def env_for(url: str) -> dict[str, str]:
             "POSTGRES_PASSWORD": unquote(parts.password or ""),
             # A server that does not answer is said within seconds, not half a minute.
             "POSTGRES_CONNECT_TIMEOUT": "5",
-            "CREATE_TABLE": "y",
         }
         return env
     path = _sqlite_path(url)

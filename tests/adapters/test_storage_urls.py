@@ -102,20 +102,19 @@ def test_memory_is_plain_old_python_objects(url: str) -> None:
 def test_a_postgresql_url_gives_every_connection_setting() -> None:
     env = env_for("postgresql://td%20ann:p%40ss%2Fw%3Ard%25@db.example.org:6543/federation")
     assert env == {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "PERSISTENCE_MODULE": "adapters.storage.postgres",
         "POSTGRES_DBNAME": "federation",
         "POSTGRES_HOST": "db.example.org",
         "POSTGRES_PORT": "6543",
         "POSTGRES_USER": "td ann",
         "POSTGRES_PASSWORD": "p@ss/w:rd%",
         "POSTGRES_CONNECT_TIMEOUT": "5",
-        "CREATE_TABLE": "y",
     }
 
 
 def test_postgres_scheme_and_defaults() -> None:
     env = env_for("postgres://ann@/federation")
-    assert env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    assert env["PERSISTENCE_MODULE"] == "adapters.storage.postgres"
     assert (env["POSTGRES_HOST"], env["POSTGRES_PORT"]) == ("localhost", "5432")
     assert (env["POSTGRES_USER"], env["POSTGRES_PASSWORD"]) == ("ann", "")
     assert env["POSTGRES_DBNAME"] == "federation"
