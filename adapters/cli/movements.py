@@ -26,6 +26,7 @@ from adapters.cli.wording import tr, tr_
 from engine.guides import boards_text
 from engine.movement import Movement
 from engine.numbers import show
+from engine.registry import describe
 from engine.seating import pair_order
 from engine.validator import MovementReport, check
 
@@ -56,6 +57,7 @@ def register(app: typer.Typer) -> None:
 @at_desk()
 def movement_list(desk: Desk) -> None:
     """List the movement families the installed plugins offer."""
+    families = desk.registry.movements()
     rows = [
         {
             "name": m.name,
@@ -63,10 +65,11 @@ def movement_list(desk: Desk) -> None:
             "version": m.version,
             "description": (m.__doc__ or "").strip().splitlines()[0],
         }
-        for m in desk.registry.movements()
+        for m in families
     ]
     columns = [tr_("name"), tr_("aliases"), tr_("version"), tr_("description")]
-    desk.rows(tr("Movement families"), rows, columns)
+    # The data is the API's (/api/movements): each family with its options.
+    desk.show(describe(families), lambda: output.rows_table(tr("Movement families"), rows, columns))
 
 
 @movement_app.command("assign")

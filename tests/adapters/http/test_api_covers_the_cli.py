@@ -10,6 +10,7 @@ import pytest
 import typer.main
 
 from adapters.cli.main import app as cli
+from tests.acceptance.cli import Cli
 from tests.adapters.http.api_kit import Server, mitchell_event, server
 
 __all__ = ["server"]
@@ -172,3 +173,18 @@ def test_a_session_is_rescored_in_every_section_and_the_stages_listed(server: Se
     )
     assert again["rescored"] == []
     assert server.get(f"/api/events/{event}/stages") == []
+
+
+@pytest.mark.parametrize(
+    ("command", "route"),
+    [
+        (("movement", "list"), "/api/movements"),
+        (("scoring", "list"), "/api/scoring-methods"),
+        (("pairing", "list"), "/api/pairing-methods"),
+        (("stage", "rules"), "/api/carry-over-rules"),
+    ],
+)
+def test_the_cli_and_the_api_list_the_plugins_in_one_shape(
+    server: Server, command: tuple[str, ...], route: str
+) -> None:
+    assert Cli().run(*command) == server.get(route)
