@@ -20,32 +20,30 @@ from starlette.responses import HTMLResponse
 from adapters.http.api.common import App
 from adapters.http.api.visibility import released
 from adapters.http.auth import Director
-from adapters.http.console.render import Place, event_url, live_url, panel, place_of, shell
+from adapters.http.console.render import (
+    SectionAt,
+    SectionQuery,
+    SessionQuery,
+    event_url,
+    live_url,
+    panel,
+    shell,
+)
 from adapters.http.console.setup import PAGES
 from adapters.http.errors import status_of
 from adapters.http.printing.sheets import KINDS, RESULTS
-from engine.application import Traveller
 from engine.application.moments import At
 from engine.errors import TravellerError
 from engine.zones import zone_of
 
 router = APIRouter()
 
-SessionQuery = Annotated[int, Query(ge=1, description="The session.")]
-SectionQuery = Annotated[str, Query(max_length=8, description="The section.")]
 
 DESK_PAGES: tuple[str, ...] = ("results", "rulings", "audit", "release", "print")
 """The scoring desk's pages (``/console/events/{id}/desk/{page}``), in the navigation's
 order (``console/desk_nav.html`` titles them)."""
 AUDIT_SHOWN = 200
 """How many actions the audit shows, newest first (a filter narrows it)."""
-
-
-def _desk(app: Traveller, event_id: str, session: int = 1, section: str = "A") -> Place:
-    """The place a desk panel is about (refused clearly if the section is not there)."""
-    place = place_of(app, event_id, session, section)
-    app.event_state(place.event).section(session, section)
-    return place
 
 
 # ---- shells --------------------------------------------------------------------------------
@@ -94,21 +92,18 @@ def board_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    desk: SectionAt,
     board: Annotated[int | None, Query(ge=1, description="The board shown.")] = None,
 ) -> HTMLResponse:
     """A board's traveller as the desk sees it (released or not), each table's result
     with a button that puts it in the correction form; the section's boards to pick."""
-    desk = _desk(app, event_id, session, section)
-    movement = app.movement_of(desk.event, session=session, section=section)
+    movement = app.movement_of(desk.event, session=desk.session, section=desk.section)
     boards = () if movement is None else movement.boards
     shown = board if board is not None else (boards[0] if boards else None)
     data = (
         None
         if shown is None
-        else app.traveller(desk.event, shown, session=session, section=section).to_json()
+        else app.traveller(desk.event, shown, session=desk.session, section=desk.section).to_json()
     )
     return panel(
         request,
@@ -188,9 +183,7 @@ def audit_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    desk: SectionAt,
     board: Annotated[int | None, Query(ge=1)] = None,
     pair: Annotated[str | None, Query(max_length=8)] = None,
     actor: Annotated[str | None, Query(max_length=80)] = None,
@@ -198,7 +191,6 @@ def audit_panel(
 ) -> HTMLResponse:
     """The actions recorded for the event, newest first, filtered by board, pair, actor
     and session; each with a button for the standings before and after it."""
-    desk = _desk(app, event_id, session, section)
     zone = desk.tournament.zone  # the event's clock, else UTC (the server's is no one's)
     rows = app.audit(
         desk.event,
@@ -227,14 +219,11 @@ def diff_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
+    desk: SectionAt,
     number: Annotated[int, Query(ge=1, description="The action (as the audit numbers it)")],
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
 ) -> HTMLResponse:
     """What one action changed in the session's standings: each pair's score, rank and
     percentage just before it and just after."""
-    desk = _desk(app, event_id, session, section)
     problem = None
     rows: list[dict[str, Any]] = []
     try:
@@ -242,7 +231,7 @@ def diff_panel(
             desk.event,
             before=At(number=max(number - 1, 1)),
             after=At(number=number),
-            session=session,
+            session=desk.session,
         )
     except TravellerError as e:
         problem = e  # e.g. the session did not exist yet before the action
@@ -258,14 +247,11 @@ def release_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    desk: SectionAt,
 ) -> HTMLResponse:
     """Each session: closed or not, published or not, what the public sees of it; the
     forms to close, reopen (with the reason) and publish, and the running standings'
     switch."""
-    desk = _desk(app, event_id, session, section)
     t = desk.tournament
     sessions = [
         {

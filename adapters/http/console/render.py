@@ -10,14 +10,16 @@ rendered by the public pages' template environments
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlencode
 from uuid import UUID
 
+from fastapi import Depends, Query
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from adapters.http import i18n
+from adapters.http.api.common import App
 from adapters.http.pages.render import COOKIE_AGE, environment, switch_url
 from engine.application import Traveller
 from engine.tournament.state import Tournament
@@ -100,8 +102,29 @@ class Place:
         return f"{self.api}/sessions/{self.session}/sections/{self.section}"
 
 
+SessionQuery = Annotated[int, Query(ge=1, description="The session.")]
+SectionQuery = Annotated[str, Query(max_length=8, description="The section.")]
+
+
 def place_of(app: Traveller, event_id: str, session: int = 1, section: str = "A") -> Place:
     """The place a console address names: ``event_id`` (any unique start of the id), the
     session and the section of its query."""
     found = app.resolve_event(event_id)
     return Place(found, app.tournament(found), session, section)
+
+
+def place_at(
+    app: App, event_id: str, session: SessionQuery = 1, section: SectionQuery = "A"
+) -> Place:
+    """The place a panel's address names (a dependency of the panels' routes)."""
+    return place_of(app, event_id, session, section)
+
+
+def section_at(place: Annotated[Place, Depends(place_at)], app: App) -> Place:
+    """The place, whose section must be there (refused clearly if it is not)."""
+    app.event_state(place.event).section(place.session, place.section)
+    return place
+
+
+PlaceAt = Annotated[Place, Depends(place_at)]
+SectionAt = Annotated[Place, Depends(section_at)]

@@ -21,6 +21,8 @@ from adapters.http.auth import Director
 from adapters.http.console.options import option_fields
 from adapters.http.console.render import (
     Place,
+    PlaceAt,
+    SessionQuery,
     event_url,
     language_of,
     live_url,
@@ -38,8 +40,6 @@ from engine.tournament.state import Entry
 
 router = APIRouter()
 
-SessionQuery = Annotated[int, Query(ge=1, description="The session.")]
-SectionQuery = Annotated[str, Query(max_length=8, description="The section.")]
 PageSection = Annotated[
     str | None, Query(max_length=8, description="The section (default: the session's first).")
 ]
@@ -161,13 +161,10 @@ def heading_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    place: PlaceAt,
 ) -> HTMLResponse:
     """The event's name, and the session and section the page is about (links to the
     others)."""
-    place = place_of(app, event_id, session, section)
     return panel(request, "console/setup_heading.html", {"place": place, "who": who})
 
 
@@ -176,13 +173,10 @@ def sessions_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    place: PlaceAt,
 ) -> HTMLResponse:
     """Each session and section: its movement, scoring, rounds, and whether it is closed
     or published; a form to add a session."""
-    place = place_of(app, event_id, session, section)
     now = app.event_state(place.event)
     rows = [
         {"session": s, "state": state}
@@ -254,14 +248,11 @@ def rounds_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    place: PlaceAt,
     round: Annotated[int | None, Query(ge=1, description="The round shown.")] = None,
 ) -> HTMLResponse:
     """The section's rounds: start the next, end the one in play, and the round's
     tables with the results still missing (the panel follows the live stream)."""
-    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     movement = state.movement
     # The last round started is in play only until it is ended.
@@ -302,14 +293,11 @@ def entries_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    place: PlaceAt,
 ) -> HTMLResponse:
     """The section's entries, each with its seat and players, and the forms that put
     them right: rename, change a member number, a substitute, withdraw, swap seats, and
     a late entry (which takes the phantom's seat)."""
-    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     seat_of = {entry: pair.key for pair, entry in state.seats.items()}
     entries = sorted(
@@ -352,12 +340,9 @@ def movement_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    place: PlaceAt,
 ) -> HTMLResponse:
     """The section's movement, and a form for each installed family to assign one."""
-    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     families = [
         {"name": f.name, "doc": (f.__doc__ or "").strip(), "options": option_fields(f.Options)}
@@ -390,9 +375,7 @@ def advice_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    place: PlaceAt,
     pairs: Annotated[int | None, Query(ge=0, description="Pairs (or teams) playing.")] = None,
     boards: Annotated[int | None, Query(ge=1)] = None,
     minutes: Annotated[int | None, Query(ge=1)] = None,
@@ -403,7 +386,6 @@ def advice_panel(
 ) -> HTMLResponse:
     """The advisor's proposals for the field (by default the session's entries), each
     with a button per section that assigns it to this session."""
-    place = place_of(app, event_id, session, section)
     entries = _entries_in(place) if pairs is None else pairs
     advice = None
     if entries >= 2:
@@ -433,13 +415,10 @@ def scoring_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    place: PlaceAt,
 ) -> HTMLResponse:
     """How the section is scored, and a form for each installed method to choose it
     (with its options and the reason)."""
-    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     method, options = state.scoring or (
         place.tournament.scoring.method,
@@ -467,13 +446,10 @@ def devices_panel(
     request: Request,
     app: App,
     who: Director,
-    event_id: str,
-    session: SessionQuery = 1,
-    section: SectionQuery = "A",
+    place: PlaceAt,
 ) -> HTMLResponse:
     """The section's tables with their devices (never a code: a code is shown once, when
     issued), a button to issue a code for each table and to revoke a device."""
-    place = place_of(app, event_id, session, section)
     state = _section(app, place)
     devices = [
         d
