@@ -141,6 +141,30 @@ class PostgresServer:
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         return self.url(name)
 
+    def options(self) -> str:
+        """The server's settings, given to ``pg_ctl start -o``."""
+        return " ".join(
+            [
+                "-c listen_addresses=127.0.0.1",
+                f"-p {self.port}",
+                f"-c unix_socket_directories={self.root}",
+                "-c fsync=off",
+                "-c synchronous_commit=off",
+                "-c full_page_writes=off",
+                "-c max_connections=200",
+                "-c shared_buffers=32MB",
+            ]
+        )
+
+    def restart(self) -> None:
+        """Stop the server (fast shutdown: clients' connections are cut) and start it
+        again on the same port, as an administrator's restart or a failover does."""
+        pg_ctl = str(self.bin / "pg_ctl")
+        wait = ["-w", "-t", str(START_TIMEOUT)]
+        _run(self.user, [pg_ctl, "stop", "-D", str(self.data), "-m", "fast", *wait], check=True)
+        start = [pg_ctl, "start", "-D", str(self.data), "-l", str(self.log), "-o", self.options()]
+        _run(self.user, [*start, *wait], check=True)
+
     def stop(self) -> None:
         """Stop the server (fast shutdown) and delete its directory."""
         try:
@@ -203,18 +227,7 @@ def start_server() -> PostgresServer:
         failures: list[str] = []
         for _attempt in range(START_ATTEMPTS):
             server = PostgresServer(bin_folder, root, free_port(), user)
-            options = " ".join(
-                [
-                    "-c listen_addresses=127.0.0.1",
-                    f"-p {server.port}",
-                    f"-c unix_socket_directories={root}",
-                    "-c fsync=off",
-                    "-c synchronous_commit=off",
-                    "-c full_page_writes=off",
-                    "-c max_connections=200",
-                    "-c shared_buffers=32MB",
-                ]
-            )
+            options = server.options()
             started = _run(
                 user,
                 [

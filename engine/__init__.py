@@ -16,6 +16,7 @@ this face, so that importing one engine module never drags in a cycle.
 from __future__ import annotations
 
 from engine.bridge import Contract, Seat, Strain, Vulnerability, score, score_ns
+from engine.conventions import ConventionProfile
 from engine.errors import (
     Conflict,
     DuplicateResult,
@@ -67,6 +68,7 @@ from engine.pairing.rules import Odd, PairingOptions, RematchName, RematchRule
 from engine.registry import (
     CarryOverRule,
     ConvertsToVictoryPoints,
+    EarlierVersions,
     MasterpointRule,
     MovementFamily,
     PairingMethod,
@@ -105,9 +107,11 @@ __all__ = [
     "CarryOverRule",
     "Conflict",
     "Contract",
+    "ConventionProfile",
     "ConvertsToVictoryPoints",
     "Draw",
     "DuplicateResult",
+    "EarlierVersions",
     "Eligibility",
     "EligibilityRule",
     "Encounter",

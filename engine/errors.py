@@ -184,3 +184,13 @@ class StoreError(TravellerError):
 
 class Conflict(TravellerError, RuntimeError):
     """Concurrent writers kept colliding; the command was not recorded."""
+
+
+class NotVerified(Rejected):
+    """A record, an event file or a signature that does not verify (the hash chain, a
+    signed publication, a copy's target); ``problems`` says where, in words. Nothing was
+    written."""
+
+    def __init__(self, message: str, *, problems: list[str], **more: Any) -> None:
+        self.problems = problems
+        super().__init__(message, **more)

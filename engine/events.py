@@ -10,6 +10,7 @@ loads.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -18,9 +19,11 @@ from uuid import UUID
 
 import orjson
 from eventsourcing.domain import DomainEventProtocol
-from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
+from eventsourcing.persistence import Cipher, Compressor, Mapper, StoredEvent, Transcoder
 from eventsourcing.utils import get_topic, register_topic, resolve_topic
 from pydantic import BaseModel, ConfigDict, Field
+
+from engine.integrity import CHAIN_KEY, Record, link, record_of
 
 SCHEMA_KEY = "_v"
 
@@ -106,12 +109,49 @@ def stored_topics(cls: type[DomainEvent]) -> list[str]:
 
 
 class PydanticMapper(Mapper[UUID]):
-    """Maps pydantic events to stored rows (JSON via orjson) and back, upcasting old ones."""
+    """Maps pydantic events to stored rows (JSON via orjson) and back, upcasting old ones.
+
+    An event the engine sealed (:meth:`seal`) is stored with its link in the hash chain
+    (:mod:`engine.integrity`)."""
+
+    def __init__(
+        self,
+        transcoder: Transcoder,
+        compressor: Compressor | None = None,
+        cipher: Cipher | None = None,
+    ) -> None:
+        super().__init__(transcoder, compressor, cipher)
+        self._sealed = threading.local()
+        """(aggregate, version) → the sealed stored state, per thread: a command seals
+        its events and saves them in the same thread, and two threads may seal the same
+        version of an aggregate at once (one of them will conflict and seal again)."""
+
+    def stored_state(self, event: DomainEvent) -> dict[str, Any]:
+        """The state stored for ``event`` (without its link)."""
+        state = event.model_dump(mode="json")
+        state[SCHEMA_KEY] = type(event).schema_version
+        return state
+
+    def seal(self, event: DomainEvent, previous: str | None) -> str:
+        """Work out ``event``'s link after ``previous`` and keep its stored state with
+        the link, for :meth:`to_stored_event` to write; returns the link."""
+        state = self.stored_state(event)
+        chained = link(
+            previous, get_topic(type(event)), event.originator_id, event.originator_version, state
+        )
+        state[CHAIN_KEY] = chained
+        sealed: dict[tuple[UUID, int], dict[str, Any]] = self._sealed.__dict__.setdefault(
+            "states", {}
+        )
+        sealed[(event.originator_id, event.originator_version)] = state
+        return chained
 
     def to_stored_event(self, domain_event: DomainEventProtocol[Any]) -> StoredEvent:
         event = cast(DomainEvent, domain_event)
-        state = event.model_dump(mode="json")
-        state[SCHEMA_KEY] = type(event).schema_version
+        sealed: dict[tuple[UUID, int], dict[str, Any]] = self._sealed.__dict__.get("states", {})
+        state = sealed.pop((event.originator_id, event.originator_version), None)
+        if state is None:  # not sealed: a fork's copy of history, held in memory only
+            state = self.stored_state(event)
         data = self.transcoder.encode(state)
         if self.compressor:
             data = self.compressor.compress(data)
@@ -127,15 +167,38 @@ class PydanticMapper(Mapper[UUID]):
     def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[Any]:
         return cast(DomainEventProtocol[Any], decode(self, stored_event))
 
+    def to_record(self, stored: StoredEvent, position: int | None = None) -> Record:
+        """The stored event as the chain sees it."""
+        return record_of(
+            stored.topic,
+            UUID(str(stored.originator_id)),
+            stored.originator_version,
+            decoded_state(self, stored),
+            position,
+        )
 
-def decode(mapper: Mapper[UUID], stored: StoredEvent) -> DomainEvent:
+
+def decoded_state(mapper: Mapper[UUID], stored: StoredEvent) -> dict[str, Any]:
+    """The stored state as written: schema version and link included."""
     data = stored.state
     if mapper.cipher:
         data = mapper.cipher.decrypt(data)
     if mapper.compressor:
         data = mapper.compressor.decompress(data)
     state: dict[str, Any] = mapper.transcoder.decode(data)
-    cls = cast(type[DomainEvent], resolve_topic(stored.topic))
+    return state
+
+
+def decode(mapper: Mapper[UUID], stored: StoredEvent) -> DomainEvent:
+    return event_of(stored.topic, decoded_state(mapper, stored))
+
+
+def event_of(topic: str, state: dict[str, Any]) -> DomainEvent:
+    """The event a stored state records (upcast from its schema version; the state is
+    not changed)."""
+    state = dict(state)
+    state.pop(CHAIN_KEY, None)
+    cls = cast(type[DomainEvent], resolve_topic(topic))
     version = state.pop(SCHEMA_KEY, 1)
     if version != cls.schema_version:
         state = cls.upcast(state, version)

@@ -54,3 +54,9 @@ def traveller_register_carry_over_rules(register: Callable[[Any], None]) -> None
 @hookspec
 def traveller_register_pairing_methods(register: Callable[[Any], None]) -> None:
     """Register Swiss pairing methods (following :class:`engine.registry.PairingMethod`)."""
+
+
+@hookspec
+def traveller_register_conventions(register: Callable[[Any], None]) -> None:
+    """Register convention profiles (:class:`engine.conventions.ConventionProfile`): a named
+    set of option values across the scoring methods that an event may choose."""

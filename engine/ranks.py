@@ -114,6 +114,13 @@ class FieldStandings:
         return data
 
 
+def standings_digest(data: dict[str, Any]) -> str:
+    """The digest of standings as JSON (:meth:`Standings.to_json`, or as a publication
+    recorded them): SHA-256 of their canonical JSON."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
 @dataclass(frozen=True)
 class Standings:
     event: str
@@ -126,6 +133,12 @@ class Standings:
     """Every pair of a session of several fields, ranked by percentage."""
     masterpoints: MasterpointsShown | None = None
     """The session's masterpoints, once awarded (each placed row carries its own)."""
+    as_published: str | None = None
+    """Set (``"matchpoints 1.0"``) when these are the figures a publication stored, shown
+    because the version of the method in force is no longer installed (decision 0024)."""
+    provisional: tuple[tuple[str, int], ...] = ()
+    """(section, board) of every board whose datum is provisional: still in play, so the
+    figures on it may move as its other results come in (a Butler's running standings)."""
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -139,12 +152,15 @@ class Standings:
         }
         if self.masterpoints is not None:
             data["masterpoints"] = self.masterpoints.to_json()
+        if self.as_published is not None:
+            data["as_published"] = self.as_published
+        if self.provisional:
+            data["provisional"] = [{"section": s, "board": b} for s, b in self.provisional]
         return data
 
     def digest(self) -> str:
         """SHA-256 of the canonical JSON: what was published can be proven later."""
-        canonical = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode()).hexdigest()
+        return standings_digest(self.to_json())
 
     def row(self, section: str, pair: Pair) -> StandingRow | None:
         """The pair's row in the first field that ranks it (its section's own field)."""

@@ -3,6 +3,9 @@
 Plugins are discovered from the ``traveller`` entry-point group (the built-ins
 too). ``TRAVELLER_PLUGINS`` (a comma-separated allow-list of entry-point names)
 restricts which are loaded and ``TRAVELLER_PLUGINS_BLOCK`` blocks some.
+
+One concept: the plugin API a plugin author reads in one place, each kind of plugin's
+protocol beside the registry that looks them up by name.
 """
 
 from __future__ import annotations
@@ -11,20 +14,22 @@ import os
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Annotated, Any, ClassVar, Literal, Protocol, Union, runtime_checkable
+from typing import Annotated, Any, ClassVar, Literal, Protocol, Union, cast, runtime_checkable
 
 import pluggy
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError, create_model
 from pydantic.fields import FieldInfo
 
 from engine import hookspecs
-from engine.errors import N_, InvalidInput, Phrase, PluginError
+from engine.conventions import ConventionProfile
+from engine.errors import N_, Fix, InvalidInput, Phrase, PluginError
 from engine.matches import KnockoutMatch, MatchScore, SegmentFacts
 from engine.movement import Movement
 from engine.pairing.method import PairingMethod as PairingMethod
+from engine.parsing import whole_number
 from engine.scoring import SectionFacts, SectionScore
 
 ENTRY_POINT_GROUP = "traveller"
@@ -50,7 +55,11 @@ class MovementFamily(Protocol):
 
 @runtime_checkable
 class ScoringMethod(Protocol):
-    """A way of turning recorded results into points and totals."""
+    """A way of turning recorded results into points and totals.
+
+    A method whose figures change from one ``version`` to the next may keep its earlier
+    ones for the stores that recorded them: an optional ``earlier_versions`` class
+    attribute (:data:`EarlierVersions`, docs/decisions/0024)."""
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]]
@@ -58,6 +67,94 @@ class ScoringMethod(Protocol):
     Options: ClassVar[type[BaseModel]]
 
     def score(self, facts: SectionFacts, options: Any) -> SectionScore: ...
+
+
+EarlierVersions = Mapping[str, "Mapping[str, Any] | ScoringMethod"]
+"""A scoring method's earlier versions it still scores by: version → the option defaults
+that version had (``{"artificial": "as_neutral"}``: the same code), or a scorer of its own
+(an object with the method's name, that ``version``, its ``Options`` and ``score``)."""
+
+
+class VersionUnavailable(PluginError):
+    """A section is scored by a version of a method that no installed plugin keeps."""
+
+
+def at_version(plugin: ScoringMethod, version: str) -> ScoringMethod:
+    """``plugin`` as it scored at ``version``: itself at its own version, else the earlier
+    version it keeps (refused when it keeps none by that number)."""
+    if version == plugin.version:
+        return plugin
+    kept: EarlierVersions = getattr(plugin, "earlier_versions", {})
+    earlier = kept.get(version)
+    if earlier is None:
+        raise VersionUnavailable(
+            N_(
+                "The scoring method %(method)s has no version %(version)s any more: it is "
+                "at version %(current)s and keeps %(kept)s."
+            ),
+            hint=N_(
+                "Score the session by the current version (a rescore, with the reason), or "
+                "install a release of the plugin that has version %(version)s."
+            ),
+            code="scoring.version_unavailable",
+            fix=Fix("rescore", fields={"to_current": True}, needs=("reason",)),
+            method=plugin.name,
+            version=version,
+            current=plugin.version,
+            kept=", ".join(sorted(kept)) or Phrase(N_("no earlier version")),
+        )
+    if isinstance(earlier, Mapping):
+        return _with_defaults(plugin, version, earlier)
+    if earlier.version != version or earlier.name != plugin.name:
+        raise PluginError(
+            N_("%(method)s keeps %(kept)s as its version %(version)s."),
+            hint=N_("An earlier version's scorer must have the method's name and that version."),
+            code="plugin.earlier_version",
+            method=plugin.name,
+            kept=f"{earlier.name} {earlier.version}",
+            version=version,
+        )
+    return earlier
+
+
+def _with_defaults(plugin: ScoringMethod, at: str, defaults: Mapping[str, Any]) -> ScoringMethod:
+    """``plugin`` scoring as version ``at`` did: the same code, its options' other defaults."""
+    base = plugin.Options
+    unknown = sorted(set(defaults) - set(base.model_fields))
+    if unknown:
+        raise PluginError(
+            N_("%(method)s %(version)s gives defaults to options it does not have: %(unknown)s."),
+            hint=N_("Its options are: %(fields)s."),
+            code="plugin.earlier_version",
+            method=plugin.name,
+            version=at,
+            unknown=", ".join(unknown),
+            fields=", ".join(base.model_fields),
+        )
+    fields = base.model_fields
+    changed: dict[str, Any] = {
+        name: (fields[name].annotation, FieldInfo.merge_field_infos(fields[name], default=value))
+        for name, value in defaults.items()
+    }
+    options = create_model(base.__name__, __base__=base, __doc__=base.__doc__, **changed)
+
+    class Earlier:
+        """The method at an earlier version (its docstring is the method's)."""
+
+        __doc__ = plugin.__doc__
+        name: ClassVar[str] = plugin.name
+        aliases: ClassVar[tuple[str, ...]] = ()
+        version: ClassVar[str] = at
+        Options: ClassVar[type[BaseModel]] = options
+
+        def score(self, facts: SectionFacts, options: Any) -> SectionScore:
+            return replace(plugin.score(facts, options), version=at)
+
+        def __getattr__(self, attr: str) -> Any:
+            # What else the method offers (victory points, matches) is the same code.
+            return getattr(plugin, attr)
+
+    return cast(ScoringMethod, Earlier())
 
 
 @runtime_checkable
@@ -227,12 +324,15 @@ class Registry:
         self._masterpoints = _Kind(Phrase(N_("masterpoint rule")))
         self._carry_overs = _Kind(Phrase(N_("carry-over rule")))
         self._pairing = _Kind(Phrase(N_("pairing method")))
+        self._conventions = _Kind(Phrase(N_("convention profile")))
+        self._earlier: dict[tuple[str, str], ScoringMethod] = {}
         manager.hook.traveller_register_movements(register=self._movements.add)
         manager.hook.traveller_register_scoring_methods(register=self._scoring.add)
         manager.hook.traveller_register_vp_scales(register=self._vp_scales.add)
         manager.hook.traveller_register_masterpoint_rules(register=self._masterpoints.add)
         manager.hook.traveller_register_carry_over_rules(register=self._carry_overs.add)
         manager.hook.traveller_register_pairing_methods(register=self._pairing.add)
+        manager.hook.traveller_register_conventions(register=self._conventions.add)
 
     # -- lookup ------------------------------------------------------------------------
 
@@ -247,6 +347,18 @@ class Registry:
 
     def scoring_methods(self) -> list[ScoringMethod]:
         return list(self._scoring.primary.values())
+
+    def scoring_at(self, name: str, version: str | None) -> ScoringMethod:
+        """The scoring method ``name`` as it scored at ``version`` (None: as it does now),
+        for a section that records the version in force; :class:`VersionUnavailable` when
+        the installed plugin no longer keeps that version."""
+        plugin = self.scoring(name)
+        if version is None or version == plugin.version:
+            return plugin
+        key = (plugin.name, version)
+        if key not in self._earlier:
+            self._earlier[key] = at_version(plugin, version)
+        return self._earlier[key]
 
     def vp_scale(self, name: str) -> VictoryPointScale:
         return self._vp_scales.get(name)  # type: ignore[no-any-return]
@@ -271,6 +383,12 @@ class Registry:
 
     def pairing_methods(self) -> list[PairingMethod]:
         return list(self._pairing.primary.values())
+
+    def convention(self, name: str) -> ConventionProfile:
+        return self._conventions.get(name)  # type: ignore[no-any-return]
+
+    def conventions(self) -> list[ConventionProfile]:
+        return list(self._conventions.primary.values())
 
     def loaded(self) -> list[tuple[str, str]]:
         """(entry-point name, distribution and version) for the log and the audit trail."""
@@ -301,9 +419,14 @@ def parse_options(plugin: Any, options: dict[str, Any] | BaseModel | None) -> Ba
         return options
     try:
         return model.model_validate(_from_text(model, dict(options or {})))
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in exc.errors()
+    except (ValidationError, InvalidInput) as exc:
+        problems = (
+            exc.message.rstrip(".")  # a number written loosely, or out of bounds
+            if isinstance(exc, InvalidInput)
+            else "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}"
+                for e in exc.errors()
+            )
         )
         fields = ", ".join(model.model_fields) or "none"
         raise PluginError(
@@ -327,9 +450,25 @@ def _from_text(model: type[BaseModel], options: dict[str, Any]) -> dict[str, Any
     for name, info in model.model_fields.items():
         for key in {name, info.alias or name}:
             value = out.get(key)
-            if isinstance(value, str):
+            if isinstance(value, str) and info.annotation in (int, int | None):
+                out[key] = _whole_text(key, value)
+            elif isinstance(value, str):
                 out[key] = _choice_named(info.annotation, value)
     return out
+
+
+def _whole_text(key: str, text: str) -> int | str:
+    """An ``int`` option's text read strictly (:func:`engine.parsing.whole_number`):
+    pydantic would take ``1_0`` for 10 and 2^64 for a number of rounds. Text that is no
+    number at all is left for the model to refuse in its own words."""
+    try:
+        return whole_number(text, key)
+    except InvalidInput:
+        try:
+            TypeAdapter(int).validate_python(text)
+        except ValidationError:
+            return text
+        raise
 
 
 def _choice_named(annotation: object, text: str) -> object:

@@ -51,7 +51,7 @@ class Award:
         t = text.strip().upper().replace("AVE", "A").replace("AV", "A")
         if t in ("A+", "A", "A-"):
             return cls(AwardKind(t))
-        if t.startswith("A") and t[1:].isdigit() and 0 <= int(t[1:]) <= 100:
+        if t.startswith("A") and t[1:].isascii() and t[1:].isdigit() and 0 <= int(t[1:]) <= 100:
             return cls(AwardKind.PERCENT, int(t[1:]))
         raise InvalidInput(
             N_("%(text)s is not an adjusted score."),
@@ -250,6 +250,10 @@ class SectionFacts:
     fouled: dict[int, tuple[frozenset[Pair], ...]] = field(default_factory=dict)
     """Board → groups of NS pairs that played the same version of a fouled board
     (appendix 2 §4): each group is scored apart, then brought to the common scale."""
+    absent: tuple[tuple[int, Pair], ...] = ()
+    """(board, pair) for each board the movement has a pair play against an absent pair
+    (the phantom): JCBL factors the pair's total up; a method may score those boards
+    instead (JFR Pary: 60 %)."""
 
     def by_board(self) -> dict[int, list[TableResult]]:
         boards: dict[int, list[TableResult]] = {}
@@ -306,6 +310,9 @@ class SectionScore:
     datum_ew: dict[int, Fraction] = field(default_factory=dict)
     """Board → the datum of the EW pairs, on a board whose split assigned score gives
     them another one."""
+    provisional: frozenset[int] = frozenset()
+    """Boards whose datum is provisional: still in play (fewer results than the movement
+    gives them), so the datum may move as results come in (running standings)."""
 
 
 def credit_players(score: SectionScore, movement: Movement) -> SectionScore:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import enum
+import re
 from typing import NamedTuple
+
+from engine.parsing import MOST_PAIR
 
 
 class Line(enum.StrEnum):
@@ -47,11 +50,17 @@ class Pair(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Pair:
+        """``5``, ``NS5``, ``EW 5``: the number in ASCII digits, as a pair number can be
+        (:data:`~engine.parsing.MOST_PAIR`); a ValueError otherwise (``NS٤``, ``1_0``)."""
         t = text.strip().upper().replace(" ", "")
-        for line in Line:
-            if t.startswith(line.value):
-                return cls(int(t[len(line.value) :]), line)
-        return cls(int(t))
+        line = next((ln for ln in Line if t.startswith(ln.value)), None)
+        digits = t if line is None else t[len(line.value) :]
+        if not _PAIR_NUMBER.fullmatch(digits):
+            raise ValueError(f"{text!r} is not a pair")
+        return cls(int(digits), line)
+
+
+_PAIR_NUMBER = re.compile(f"[0-9]{{1,{len(str(MOST_PAIR))}}}", re.ASCII)
 
 
 def pair_at(numbering: Numbering, line: Line, number: int) -> Pair:

@@ -23,6 +23,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from engine.conventions import options_in_force
+from engine.in_force import ScoringInForce, as_published, scoring_in_force
 from engine.lineup import SubstituteShown, credited_players, substitutes_of
 from engine.numbers import round_half_up
 from engine.ranks import (
@@ -36,7 +38,13 @@ from engine.ranks import (
     ranked,
     with_masterpoints,
 )
-from engine.registry import ConvertsToVictoryPoints, Registry, parse_options, scale_for
+from engine.registry import (
+    ConvertsToVictoryPoints,
+    Registry,
+    VersionUnavailable,
+    parse_options,
+    scale_for,
+)
 from engine.scoring import (
     PairTotal,
     ScoredResult,
@@ -121,6 +129,7 @@ def merge_facts(parts: Sequence[tuple[str, SectionFacts]]) -> OneField:
     offset = 0
     origin: dict[Pair, tuple[str, Pair]] = {}
     results: list[TableResult] = []
+    absent: list[tuple[int, Pair]] = []
     fields: dict[str, list[Pair]] = {}
     fouled: dict[int, list[frozenset[Pair]]] = {}
     for name, facts in parts:
@@ -132,6 +141,7 @@ def merge_facts(parts: Sequence[tuple[str, SectionFacts]]) -> OneField:
         for f in facts.fields:
             fields.setdefault(f.name, []).extend(renamed[p] for p in f.pairs)
         results += [replace(r, ns=renamed[r.ns], ew=renamed[r.ew]) for r in facts.results]
+        absent += [(board, renamed.get(p, p)) for board, p in facts.absent]
         for board, groups in facts.fouled.items():
             fouled.setdefault(board, []).extend(frozenset(renamed[p] for p in g) for g in groups)
     for board, versions in fouled.items():
@@ -153,6 +163,7 @@ def merge_facts(parts: Sequence[tuple[str, SectionFacts]]) -> OneField:
             results=tuple(results),
             expected_plays=expected,
             fouled={board: tuple(groups) for board, groups in sorted(fouled.items())},
+            absent=tuple(absent),
         ),
         origin,
     )
@@ -185,11 +196,11 @@ def scoring_choice(tournament: Tournament, section: Section) -> tuple[str, dict[
     return section.scoring or (tournament.scoring.method, tournament.scoring.options)
 
 
-def _score(
-    registry: Registry, choice: tuple[str, dict[str, Any]], facts: SectionFacts
-) -> SectionScore:
-    method = registry.scoring(choice[0])
-    options = parse_options(method, choice[1])
+def _score(registry: Registry, chosen: ScoringInForce, facts: SectionFacts) -> SectionScore:
+    # The version in force, not today's: what was published stays what was published.
+    method = registry.scoring_at(chosen.method, chosen.version)
+    given = options_in_force(chosen.conventions, method.name, chosen.options)
+    options = parse_options(method, given)
     scored = method.score(facts, options)
     scale = getattr(options, "vp_scale", None)
     if scale is not None and isinstance(method, ConvertsToVictoryPoints):
@@ -201,7 +212,7 @@ def _score(
 def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:
     """One section scored alone, by its own method or the event's."""
     return _by_contestant(
-        section, _score(registry, scoring_choice(tournament, section), section.facts())
+        section, _score(registry, scoring_in_force(tournament, section), section.facts())
     )
 
 
@@ -220,14 +231,15 @@ def field_groups(tournament: Tournament, sections: Sequence[Section]) -> list[li
     """The session's sections grouped into the fields they are scored in.
 
     Alone unless the event ranks the session as one field; then sections that share a
-    board and a scoring method are one field (a section with other boards stays alone)."""
+    board and a scoring method (at the same version) are one field (a section with other
+    boards stays alone)."""
     if not sections or (
         tournament.ranking.section_ranking(sections[0].session) is SectionRanking.SEPARATE
     ):
         return [[s] for s in sections]
-    groups: list[tuple[set[int], tuple[str, dict[str, Any]], list[Section]]] = []
+    groups: list[tuple[set[int], ScoringInForce, list[Section]]] = []
     for s in sections:
-        boards, choice = _boards(s), scoring_choice(tournament, s)
+        boards, choice = _boards(s), scoring_in_force(tournament, s)
         joined = [g for g in groups if g[1] == choice and g[0] & boards]
         for g in joined:
             boards |= g[0]
@@ -246,7 +258,7 @@ def score_group(
     if len(group) == 1:
         return {group[0].name: score_section(registry, tournament, group[0])}
     merged = merge_facts([(s.name, s.facts()) for s in group])
-    scored = _score(registry, scoring_choice(tournament, group[0]), merged.facts)
+    scored = _score(registry, scoring_in_force(tournament, group[0]), merged.facts)
     shares = split_score(merged, scored, (s.name for s in group))
     return {s.name: _by_contestant(s, shares[s.name]) for s in group}
 
@@ -350,7 +362,7 @@ def pair_fields(
         ScoringField(line.value, tuple(p for p in pairs if p.line is line)) for line in Line
     )
     facts = replace(section.facts(), numbering=Numbering.MITCHELL, fields=lines)
-    scored = _score(registry, (PAIRS_OF_TEAMS, {}), facts)
+    scored = _score(registry, ScoringInForce(PAIRS_OF_TEAMS, {}, None), facts)
     top = max(scored.tops.values(), default=Fraction(0))
     found = []
     for field in lines:
@@ -436,11 +448,23 @@ def compute_standings(
     session: int,
     *,
     masterpoints: bool = True,
+    published_if_unavailable: bool = True,
 ) -> Standings:
     """A session's standings, with the masterpoints awarded on them once recorded (unless
-    ``masterpoints`` is false: the standings an award is worked out from)."""
+    ``masterpoints`` is false: the standings an award is worked out from).
+
+    Each section is scored by the version of its method in force (:mod:`engine.in_force`).
+    When that version is no longer installed, the figures the session was last published
+    with are what it shows, marked so (``as_published``), unless
+    ``published_if_unavailable`` is false (a publication or an award must compute)."""
     sections = list(sections)
-    scored = score_session(registry, tournament, sections)
+    try:
+        scored = score_session(registry, tournament, sections)
+    except VersionUnavailable:
+        published = as_published(tournament, session) if published_if_unavailable else None
+        if published is None:
+            raise
+        return published
     fields = [
         FieldStandings(
             f.label,
@@ -478,7 +502,7 @@ def compute_standings(
     methods = {(s.method, s.version) for s in scored.scores.values()}
     if not methods:
         default = registry.scoring(tournament.scoring.method)
-        methods.add((default.name, default.version))
+        methods.add((default.name, tournament.scoring.version or default.version))
     # A section re-scored apart from the others makes the session's methods "mixed".
     method, version = methods.pop() if len(methods) == 1 else ("mixed", "")
     standings = Standings(
@@ -489,6 +513,12 @@ def compute_standings(
         method_version=version,
         fields=tuple(fields),
         overall=overall,
+        # Boards still in play: a closed session's boards are played out, whatever they hold.
+        provisional=()
+        if session in tournament.closed
+        else tuple(
+            (name, board) for name, s in scored.scores.items() for board in sorted(s.provisional)
+        ),
     )
     award = tournament.masterpoints.get(session) if masterpoints else None
     return standings if award is None else with_masterpoints(standings, award)

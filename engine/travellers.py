@@ -7,11 +7,12 @@ with others shows the field's points and top (JCBL part 3 ch. 3 §2).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from engine import bridge
+from engine.deals import hand_record
 from engine.errors import N_, InvalidInput, NotFound
 from engine.lineup import players_at
 from engine.numbers import show
@@ -63,11 +64,18 @@ def traveller(
         "unit": points_unit(scored.method, board in scored.datum),
         "datum": None if board not in scored.datum else number(scored.datum[board]),
         **({} if board not in scored.datum_ew else {"datum_ew": number(scored.datum_ew[board])}),
+        **({"provisional": True} if _in_play(tournament, section, scored, board) else {}),
         "results": [
             _traveller_line(section, s) | _names_at(tournament, section, s)
             for s in sorted(rows, key=_order)
         ],
+        "deal": hand_record(tournament, section.session, board),
     }
+
+
+def _in_play(tournament: Tournament, section: Section, scored: SectionScore, board: int) -> bool:
+    """Whether the board's datum is provisional: still in play in a session not closed."""
+    return board in scored.provisional and section.session not in tournament.closed
 
 
 def _field_score(
@@ -233,6 +241,9 @@ class ScoreCard:
     names: tuple[str, ...]
     method: str
     lines: tuple[CardLine, ...]
+    deals: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Board → its deal (see :func:`engine.deals.hand_record`), for the boards on the card
+    whose deal is recorded."""
 
     @property
     def points(self) -> Fraction:
@@ -253,6 +264,7 @@ class ScoreCard:
             "unit": points_unit(self.method, False),
             "points": show(self.points),
             "boards": [line.to_json() for line in self.lines],
+            "deals": {str(b): d for b, d in sorted(self.deals.items())},
         }
 
 
@@ -315,6 +327,11 @@ def score_card(
         names=names_of(tournament, section, first),
         method=scored.method,
         lines=tuple(lines),
+        deals={
+            line.board: found
+            for line in lines
+            if (found := hand_record(tournament, section.session, line.board)) is not None
+        },
     )
 
 

@@ -5,6 +5,12 @@ team round robin in VPs, and a pairs game with a weighted score, a fouled board,
 close and a publication); ``store-<release>.standings.json`` holds the standings that
 release computed. Event classes may move between modules (their stored topics stay
 registered as aliases): this test is what proves it.
+
+``store-matchpoints-1.0.db`` was written by the code of the matchpoints-1.0 days (commit
+6259c4e, the one before b6e5bc0 changed how artificial tables are matchpointed): the demo
+evening, with an artificial score, a neutral board and a publication. Today's matchpoints
+(1.1) would change 12 of its 14 section-A scores and 4 ranks; replay scores it by the
+version in force, 1.0 (docs/decisions/0024).
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ neutral board), a fouled board, an assigned score (weighted or split)."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Annotated
 
@@ -21,6 +22,7 @@ from adapters.cli.common import (
 )
 from adapters.cli.wording import tr, tr_
 from engine.errors import InvalidInput
+from engine.parsing import bounds_of, number_list, whole_number
 from engine.scoring import Award, shown_blend
 
 
@@ -218,22 +220,22 @@ def assign(
 
 
 def parse_group(text: str) -> list[int]:
-    """``1,3,5`` or ``1-8`` (or both, ``1-4,9``): the NS pair numbers of a group."""
-    numbers: list[int] = []
+    """``1,3,5`` or ``1-8`` (or both, ``1-4,9``): the NS pair numbers of a group, each
+    read strictly (a range of a billion pairs is refused before it is made)."""
     try:
-        for part in text.replace(" ", "").split(","):
-            first, dash, last = part.partition("-")
-            low, high = int(first), int(last if dash else first)
-            if low > high:
-                raise ValueError(part)
-            numbers += range(low, high + 1)
-    except ValueError:
+        return number_list(text, "--group", bounds_of("pair"))
+    except InvalidInput as exc:
+        if exc.code == "number.out_of_range":
+            raise
         raise InvalidInput(
             tr_("%(text)r is not a group of NS pair numbers."),
             hint=tr_("Write the numbers with commas, such as 1,3,5, or a range such as 1-8."),
             text=text,
         ) from None
-    return numbers
+
+
+_WEIGHT = re.compile(r"[0-9]{1,6}(/[0-9]{1,6})?|[0-9]{0,6}\.[0-9]{1,6}", re.ASCII)
+"""A weight as written: ``2/3``, ``0.25``, ``1`` (ASCII digits, a few of them)."""
 
 
 def parse_weighted(text: str) -> tuple[Fraction, int]:
@@ -243,7 +245,9 @@ def parse_weighted(text: str) -> tuple[Fraction, int]:
     if not colon:
         weight, score = "1", text
     try:
-        return Fraction(weight.strip()), int(score.strip().removeprefix("+"))
+        if not _WEIGHT.fullmatch(weight.strip()):
+            raise ValueError(weight)
+        return Fraction(weight.strip()), whole_number(score, "--score", bounds_of("score_ns"))
     except (ValueError, ZeroDivisionError):
         raise InvalidInput(
             tr_("%(text)r is not a score or a weighted score."),

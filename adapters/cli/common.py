@@ -42,14 +42,17 @@ from uuid import UUID
 import typer
 from eventsourcing.persistence import PersistenceError
 
-from adapters.cli import output
+from adapters.cli import output, wording
+from adapters.cli.numbers import strict_numbers
 from adapters.cli.output import Format
-from adapters.cli.wording import tr_
+from adapters.cli.wording import tr, tr_
+from adapters.i18n import said
 from adapters.storage import env_for, is_missing, store_file, store_url
 from adapters.storage import shown as store_shown
 from engine.application import Traveller
 from engine.errors import InvalidInput, StoreError, TravellerError
 from engine.logging import configure_logging
+from engine.parsing import MOST_PROBLEMS, bounds_of, number_list
 from engine.registry import Registry, create_registry, options_from_text
 from engine.seating import Numbering
 from engine.section import ResultEntry
@@ -256,6 +259,29 @@ class Desk:
         self.show(rows, lambda: output.rows_table(title, rows, columns))
 
 
+def _warn_of_broken_chains(desk: Desk, shown: Format) -> None:
+    """Say on stderr, after a command's own output, that what it read does not verify."""
+    if "app" not in desk.__dict__:
+        return
+    app = desk.app
+    breaks = app.read_checked(desk.event) if "event" in desk.__dict__ else app.broken_chains()
+    if not breaks:
+        return
+    spoken = wording.language()
+    lines = [said(b.describe().template, b.describe().values, spoken) for b in breaks]
+    warning = tr(
+        "The record read does not verify: it was changed outside Traveller. Run "
+        "`traveller verify` to see every break, and trust only figures you can check "
+        "against a signed publication."
+    )
+    if shown is Format.json:
+        sys.stderr.write(output.as_json({"warning": warning, "breaks": lines}) + "\n")
+        return
+    output.errors.print(output.line((tr("Warning:"), "bold red"), " ", warning), highlight=False)
+    for text in lines[:MOST_PROBLEMS]:
+        output.errors.print(f"  - {output.neutral(text)}", highlight=False)
+
+
 def at_desk(
     *,
     event: bool = False,
@@ -285,7 +311,9 @@ def at_desk(
     def decorate(body: Callable[..., None]) -> Callable[..., None]:
         own = list(inspect.signature(body, eval_str=True).parameters.values())[1:]
         bundles = {p.name: b for p in own if (b := _bundle_of(p.annotation)) is not None}
-        params = [*first, *(q for p in own for q in _expanded(p)), *last]
+        params = [
+            strict_numbers(p) for p in (*first, *(q for p in own for q in _expanded(p)), *last)
+        ]
         names = [p.name for p in params]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
@@ -309,6 +337,7 @@ def at_desk(
                     values = {f.name: given.pop(f.name) for f in dataclasses.fields(bundle)}
                     given[name] = _bundled(bundle, values, optional)
                 body(desk, **given)
+                _warn_of_broken_chains(desk, shown)
             except TravellerError as exc:
                 opened = desk.opened
                 _forget_empty_store(desk, fresh)
@@ -435,16 +464,15 @@ def parse_options(values: list[str] | None) -> dict[str, Any]:
 
 
 def session_list(text: str) -> list[int]:
-    """``--sessions 1,2``: session numbers, at least one."""
+    """``--sessions 1,2``: session numbers, at least one, each read strictly."""
     try:
-        chosen = [int(s) for s in text.split(",") if s.strip()]
-    except ValueError:
-        chosen = []
-    if not chosen:
+        return number_list(text, "--sessions", bounds_of("session"), ranges=False)
+    except InvalidInput as exc:
+        if exc.code == "number.out_of_range":
+            raise
         raise InvalidInput(
             tr_("%(text)r is not a list of sessions."), hint=tr_("Write 1,2."), text=text
-        )
-    return chosen
+        ) from None
 
 
 # ---- a table's result on a board ------------------------------------------------------
@@ -489,10 +517,14 @@ class ResultOptions:
         return ResultEntry(**dataclasses.asdict(self))
 
 
+_DECIMAL = re.compile(r"[+-]?[0-9]{1,9}(\.[0-9]{1,9})?|[+-]?\.[0-9]{1,9}", re.ASCII)
+
+
 def decimal_option(text: str, option: str) -> Decimal:
-    """An option's number, as written (``--bye-vp 12.5``, ``--seeding 120``)."""
+    """An option's number, as written (``--bye-vp 12.5``, ``--seeding 120``): ASCII digits,
+    a sign and a decimal point, no exponent (``1e999999999`` is a number too large to use)."""
     try:
-        number = Decimal(text.strip())
+        number = Decimal(text.strip() if _DECIMAL.fullmatch(text.strip()) else "NaN")
     except InvalidOperation:
         number = Decimal("NaN")
     if not number.is_finite():

@@ -7,9 +7,11 @@ from typing import Annotated
 
 import typer
 
+from adapters import keys
 from adapters.cli import output
 from adapters.cli.common import Desk, Reason, SectionOpt, SessionOpt, at_desk, decimal_option
 from adapters.cli.common import parse_options as option_values
+from adapters.cli.integrity import SignWith, signed_by, signed_text
 from adapters.cli.moments import checked_zone, local_zone
 from adapters.cli.output import substitute_text
 from adapters.cli.wording import english, tr, tr_
@@ -71,6 +73,16 @@ def event_create(
             show_default=False,
         ),
     ] = None,
+    conventions: Annotated[
+        str | None,
+        typer.Option(
+            "--conventions",
+            help="The scoring conventions it follows, a profile of `traveller scoring "
+            "conventions`: jcbl (the default), acbl, jfr, bridge-scorer. Its --option "
+            "values win over the profile's.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Create an event (with session 1 and its sections)."""
     when = None
@@ -89,6 +101,7 @@ def event_create(
         sections=sections.split(","),
         enforce_rounds=enforce_rounds,
         zone=checked_zone(zone),
+        conventions=conventions,
         actor=desk.actor,
     )
     desk.say(
@@ -109,6 +122,34 @@ def event_rounds(
         {"rounds_enforced": enforce, "changed": changed},
         _rounds_rule(enforce) + ("" if changed else tr(" (as before)")),
     )
+
+
+@event_app.command("conventions")
+@at_desk(event=True, actor=True)
+def event_conventions(
+    desk: Desk,
+    profile: Annotated[
+        str | None,
+        typer.Argument(
+            help="A profile of `traveller scoring conventions`; none: show the event's."
+        ),
+    ] = None,
+    reason: Reason = None,
+) -> None:
+    """Show the scoring conventions the event follows, or choose another profile (before
+    results are published; with --reason). The event's scoring options (--option) win
+    over the profile's, option by option."""
+    changed = None
+    if profile is not None:
+        changed = desk.app.choose_conventions(
+            desk.event, profile, reason=reason or "", actor=desk.actor
+        )
+    now = desk.app.conventions(desk.event)
+    data = now.to_json() | ({} if changed is None else {"changed": changed})
+    shown = tr("The event follows the conventions of %(profile)s.", profile=now.profile)
+    if changed is False:
+        shown += tr(" (as before)")
+    desk.say(data, shown)
 
 
 @event_app.command("zone")
@@ -295,14 +336,19 @@ def session_seat(
 
 @session_app.command("publish")
 @at_desk(event=True, actor=True)
-def session_publish(desk: Desk, session: SessionOpt = 1) -> None:
-    """Publish a closed session's standings (stored with the method, version and digest)."""
-    published = desk.app.publish(desk.event, session, actor=desk.actor)
+def session_publish(desk: Desk, session: SessionOpt = 1, sign_with: SignWith = None) -> None:
+    """Publish a closed session's standings (stored with the method, version and digest).
+
+    With a key (`--sign-with`, or $TRAVELLER_SIGNING_KEY) the publication is signed: the
+    standings and the event's record as it stands, checked first (`traveller verify`)."""
+    signer = keys.signing_key(sign_with)
+    published = desk.app.publish(desk.event, session, signer=signer, actor=desk.actor)
     data = {
         "session": session,
         "method": published.method,
         "method_version": published.method_version,
         "digest": published.digest,
+        "signed_by": signed_by(None if signer is None else signer.public_key),
     }
     desk.say(
         data,
@@ -312,7 +358,8 @@ def session_publish(desk: Desk, session: SessionOpt = 1) -> None:
             method=published.method,
             version=published.method_version,
             digest=published.digest,
-        ),
+        )
+        + signed_text(None if signer is None else signer.public_key),
     )
 
 

@@ -26,7 +26,7 @@ from adapters.cli.common import (
     parse_options,
 )
 from adapters.cli.wording import tr, tr_
-from adapters.files.pbn import read_names, read_results
+from adapters.files.pbn import PbnResults, read_names, read_pbn, read_results
 from adapters.files.reading import line_of
 from adapters.files.travellers_csv import read_travellers
 from engine.errors import InvalidFile, InvalidInput, TravellerError
@@ -54,6 +54,9 @@ Reader = Callable[[Path, str], tuple[list[ImportRow], list[str]]]
 """Reads a results file for a section: its rows and the problems found, by line."""
 Namer = Callable[[Path, str], tuple[dict[str, list[str]], list[str]]]
 """Reads the players a results file names for each pair, and the problems with them."""
+Extras = Callable[[Path, str], PbnResults]
+"""Reads what else a results file shows: the numbering of its pairs, and its deals."""
+FILE_EXTRAS: dict[str, Extras] = {"pbn": lambda file, section: read_pbn(file, section=section)}
 
 FILE_KINDS: tuple[tuple[str, Reader, Namer | None, str, str], ...] = (
     (
@@ -68,13 +71,17 @@ FILE_KINDS: tuple[tuple[str, Reader, Namer | None, str, str], ...] = (
         lambda file, section: read_results(file, section=section),
         lambda file, section: read_names(file, section=section),
         tr_("results"),
-        "Import the results of a PBN file (every board's ScoreTable): all or nothing. The "
-        "players it names become the section's entries when it has none.",
+        "Import the results of a PBN file (every board's ScoreTable, or one game per table): "
+        "all or nothing. The players it names become the section's entries when it has "
+        "none; its deals become the session's hand record; its pair numbers, where they "
+        "show it, say the numbering.",
     ),
 )
 
 
-def _file_command(reader: Reader, namer: Namer | None, noun: str) -> Callable[..., None]:
+def _file_command(
+    reader: Reader, namer: Namer | None, noun: str, extras: Extras | None = None
+) -> Callable[..., None]:
     """The ``import`` command for one kind of file: read it, then import all or nothing."""
 
     @at_desk(event=True, actor=True)
@@ -95,6 +102,10 @@ def _file_command(reader: Reader, namer: Namer | None, noun: str) -> Callable[..
             named, trouble = namer(file, section)
             names = {pair: [Player(name=n) for n in players] for pair, players in named.items()}
             problems += trouble
+        shown = None if extras is None else extras(file, section)
+        if shown is not None:
+            numbering = numbering or _numbering_shown(desk, session, section, shown.numbering)
+            problems += _deals_problems(desk, file, session, shown)
         done = _import(
             desk,
             file,
@@ -107,14 +118,15 @@ def _file_command(reader: Reader, namer: Namer | None, noun: str) -> Callable[..
             option=option,
             names=names,
         )
-        _imported(desk, done, noun, file)
+        recorded = [] if shown is None else _record_deals(desk, file, session, shown)
+        _imported(desk, done, noun, file, deals=recorded)
 
     return command
 
 
 import_app = typer.Typer(help="Import results from files.", no_args_is_help=True)
 for name, reader, namer, noun, about in FILE_KINDS:
-    import_app.command(name, help=about)(_file_command(reader, namer, noun))
+    import_app.command(name, help=about)(_file_command(reader, namer, noun, FILE_EXTRAS.get(name)))
 scoring_app = typer.Typer(help="The scoring methods installed.", no_args_is_help=True)
 
 
@@ -139,10 +151,42 @@ def scoring_list(desk: Desk) -> None:
     )
 
 
+@scoring_app.command("conventions")
+@at_desk()
+def scoring_conventions(desk: Desk) -> None:
+    """The convention profiles the installed plugins offer (``event create --conventions
+    NAME``): each a named set of scoring options, with where each value comes from."""
+    profiles = [p.to_json() for p in sorted(desk.registry.conventions(), key=lambda p: p.name)]
+    rows = [
+        {
+            "name": p["name"],
+            "version": p["version"],
+            "what it does": p["description"],
+            "options": "\n".join(_profile_options(p)) or tr("none"),
+        }
+        for p in profiles
+    ]
+    columns = [tr_("name"), tr_("version"), tr_("what it does"), tr_("options")]
+    desk.show(profiles, lambda: output.rows_table(tr("Convention profiles"), rows, columns))
+
+
+def _profile_options(profile: dict[str, Any]) -> list[str]:
+    """A profile's options as ``method.option=value (source)``, one a line."""
+    lines = []
+    for method, values in profile["options"].items():
+        for key, value in values.items():
+            source = profile["sources"].get(f"{method}.{key}")
+            written = str(value).lower() if isinstance(value, bool) else value
+            lines.append(f"{method}.{key}={written}" + (f" ({source})" if source else ""))
+    return lines
+
+
 @at_desk(event=True, actor=True)
 def rescore(
     desk: Desk,
-    scoring: Annotated[str, typer.Option("--scoring", help="The method to score by from now on.")],
+    scoring: Annotated[
+        str | None, typer.Option("--scoring", help="The method to score by from now on.")
+    ] = None,
     option: ScoringOptionOpt = None,
     reason: Reason = None,
     session: SessionOpt = 1,
@@ -150,27 +194,56 @@ def rescore(
         str | None,
         typer.Option("--section", help="One section only (default: every section)."),
     ] = None,
+    to_current: Annotated[
+        bool,
+        typer.Option(
+            "--to-current",
+            help="Keep each section's method and options, scored by its current version.",
+        ),
+    ] = False,
 ) -> None:
-    """Score a session (or one section) by another method, with the reason.
+    """Score a session (or one section) by another method, or by the current version of
+    its method (--to-current), with the reason.
 
-    The standings published under the old method stay in the record; publish the
-    session again to store the new ones."""
+    The standings published before stay in the record; publish the session again to
+    store the new ones."""
     a, eid = desk.app, desk.event
+    if (scoring is None) == (not to_current):
+        raise InvalidInput(
+            tr_("Give either --scoring METHOD or --to-current."),
+            hint=tr_(
+                "--scoring chooses another method; --to-current keeps the method and "
+                "moves it to its current version."
+            ),
+        )
     options = parse_options(option)
-    changed = a.rescore(
-        eid,
-        scoring,
-        options,
-        session=session,
-        section=section,
-        reason=reason or "",
-        actor=desk.actor,
+    if scoring is None:
+        changed = a.rescore_to_current(
+            eid, session=session, section=section, reason=reason or "", actor=desk.actor
+        )
+    else:
+        changed = a.rescore(
+            eid,
+            scoring,
+            options,
+            session=session,
+            section=section,
+            reason=reason or "",
+            actor=desk.actor,
+        )
+    tournament = a.tournament(eid)
+    names = (section,) if section else tournament.sessions[session]
+    in_force = {n: m for n, m in a.scoring_in_force(eid, session).items() if n in names}
+    # --to-current names the version each section is now scored by.
+    method = (
+        a.registry.scoring(scoring).name
+        if scoring
+        else ", ".join(sorted({f"{m.method} {m.version}" for m in in_force.values()}))
     )
-    names = (section,) if section else a.tournament(eid).sessions[session]
-    method = a.registry.scoring(scoring).name
     data = {
         "session": session,
         "method": method,
+        "versions": {n: m.version for n, m in in_force.items()},
         "options": options,
         "rescored": changed,
         "unchanged": [n for n in names if n not in changed],
@@ -188,7 +261,7 @@ def rescore(
             sections=", ".join(changed),
             method=method,
         )
-        if a.tournament(eid).publications.get(session):
+        if tournament.publications.get(session):
             text += " " + tr(
                 "The standings published before stay in the record; publish again "
                 "(`traveller session publish`) to store the new ones."
@@ -266,7 +339,44 @@ def _import(
 NOT_IMPORTED = tr_("%(file)s was not imported: nothing was written.")
 
 
-def _imported(desk: Desk, done: tuple[int, str | None, int], what: str, file: Path) -> None:
+def _numbering_shown(
+    desk: Desk, session: int, section: str, shown: Numbering | None
+) -> Numbering | None:
+    """The numbering the file's pair numbers show, for a section that has none yet."""
+    own = desk.app.section(desk.event, session, section)
+    return shown if own.movement is None and own.numbering is None else None
+
+
+def _deals_problems(desk: Desk, file: Path, session: int, shown: PbnResults) -> list[str]:
+    """Why the file's deals could not become the session's hand record (checked before
+    anything is written)."""
+    if not shown.deals:
+        return []
+    try:
+        desk.app.record_deals(
+            desk.event, shown.deals, session=session, source=file.name, dry_run=True
+        )
+    except TravellerError as refused:
+        return [str(refused)]
+    return []
+
+
+def _record_deals(desk: Desk, file: Path, session: int, shown: PbnResults) -> list[int]:
+    if not shown.deals:
+        return []
+    return desk.app.record_deals(
+        desk.event, shown.deals, session=session, source=file.name, actor=desk.actor
+    )
+
+
+def _imported(
+    desk: Desk,
+    done: tuple[int, str | None, int],
+    what: str,
+    file: Path,
+    *,
+    deals: Sequence[int] = (),
+) -> None:
     count, method, registered = done
     data: dict[str, Any] = {"imported": count}
     text = tr("Imported %(count)s %(what)s from %(file)s", count=count, what=tr(what), file=file)
@@ -276,4 +386,7 @@ def _imported(desk: Desk, done: tuple[int, str | None, int], what: str, file: Pa
     if registered:
         data["entries_registered"] = registered
         text += tr("; registered %(count)s entries from the players it names", count=registered)
+    if deals:
+        data["deals_recorded"] = list(deals)
+        text += tr("; recorded the deals of %(count)s boards", count=len(deals))
     desk.say(data, text + ".")

@@ -17,9 +17,12 @@ from adapters import i18n
 from adapters.cli import (
     adjustments,
     convert,
+    deals,
     demo,
     events,
+    exports,
     imports,
+    integrity,
     masterpoints,
     movements,
     renumber,
@@ -85,6 +88,9 @@ for module in (
     convert,
     demo,
     serve,
+    integrity,
+    deals,
+    exports,
 ):
     module.register(app)
 

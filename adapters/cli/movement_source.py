@@ -17,12 +17,12 @@ import typer
 from pydantic import ValidationError
 
 from adapters.cli.common import OptionOpt, parse_options
-from adapters.cli.wording import tr_
+from adapters.cli.wording import english, tr, tr_
 from engine.errors import InvalidFile, InvalidInput
 from engine.movement import Movement
 from engine.registry import MovementFamily, Registry
 from engine.registry import parse_options as plugin_options
-from engine.seating import Numbering
+from engine.seating import Line, Numbering, Pair
 from engine.section.checks import validated
 
 Tables = Annotated[int | None, typer.Option("--tables", help="Number of tables (for a family).")]
@@ -67,13 +67,42 @@ class MovementSource:
         )
 
 
-def load_movement(path: Path) -> tuple[Movement, str | None]:
-    """A movement from a JSON file, and how its numbering was decided when the file has none.
+@dataclass(frozen=True)
+class Inferred:
+    """A field the file leaves out, worked out from its schedule: how, as a text of the
+    cli catalog and its values."""
+
+    template: str
+    values: dict[str, Any]
+
+    def english(self) -> str:
+        """As ``--format json`` gives it (the same in every language)."""
+        return english(self.template, **self.values)
+
+    def said(self) -> str:
+        """In the CLI's language."""
+        return tr(self.template, **self.values)
+
+
+INFERRED_FIELDS = {
+    "family": tr_("name"),
+    "boards_per_round": tr_("boards per round"),
+}
+"""The fields a movement file may leave out, as a director reads them."""
+
+
+def load_movement(path: Path) -> tuple[Movement, dict[str, Inferred]]:
+    """A movement from a JSON file, and the fields worked out because the file leaves them
+    out (field → how it was worked out).
 
     The file holds ``{"family", "tables", "rounds", "boards_per_round", "schedule":
     [{"round", "table", "ns", "ew", "boards"}], "relays": [...], "sit_outs": [...]}`` and
     any other field of the movement (what ``traveller movement show --format json``
-    prints)."""
+    prints). What a program that publishes movements leaves out is worked out:
+    ``boards_per_round`` (when every table plays as many boards a round) and the
+    numbering from the schedule, ``family`` from the file's name; and the phantom
+    may be written ``8``, ``"8"``, ``"NS 8"``, ``{"number": 8, "line": "NS"}`` or
+    ``[8, "NS"]`` (a Mitchell's must name its line)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -98,20 +127,97 @@ def load_movement(path: Path) -> tuple[Movement, str | None]:
             kind=type(data).__name__,
             problems=['write one object: {"family": …, "tables": …, "schedule": [...]}'],
         )
-    guessed = None
-    if "numbering" not in data:
-        guessed = _numbering(data)
-        data = {**data, "numbering": guessed}
+    data, inferred, problems = _completed(data, family=path.stem)
     try:
         movement = Movement.model_validate(data)
     except ValidationError as exc:
+        problems += [f"{_where(e['loc'])}: {e['msg']}" for e in exc.errors()]
+    else:
+        if movement.phantom is not None and movement.phantom not in movement.pairs:
+            problems.append(
+                f"phantom: pair {movement.phantom} never plays in the schedule: name a pair "
+                "it seats"
+            )
+    if problems:
         raise InvalidFile(
             tr_("%(file)s is not a movement: %(count)s field(s) are missing or wrong."),
+            code="movement_file.fields",
             file=path,
-            count=exc.error_count(),
-            problems=[f"{_where(e['loc'])}: {e['msg']}" for e in exc.errors()],
-        ) from None
-    return movement, None if guessed is None else f"{guessed} (the file gives none)"
+            count=len(problems),
+            problems=problems,
+        )
+    return movement, inferred
+
+
+def _completed(
+    data: dict[str, Any], *, family: str
+) -> tuple[dict[str, Any], dict[str, Inferred], list[str]]:
+    """The file's fields with those it leaves out worked out from its schedule, what was
+    worked out, and the problems that stop it (a field that cannot be worked out)."""
+    data = dict(data)
+    inferred: dict[str, Inferred] = {}
+    problems: list[str] = []
+    schedule = data.get("schedule")
+    rows = [e for e in schedule if isinstance(e, dict)] if isinstance(schedule, list) else []
+    if "family" not in data:
+        data["family"] = family
+        inferred["family"] = Inferred(tr_("%(family)s (the file's name)"), {"family": family})
+    if "boards_per_round" not in data and rows:
+        sizes = {len(e["boards"]) for e in rows if isinstance(e.get("boards"), list)}
+        if len(sizes) == 1 and min(sizes) > 0:
+            count = min(sizes)
+            data["boards_per_round"] = count
+            inferred["boards_per_round"] = Inferred(
+                tr_("%(count)s (every table plays %(count)s boards a round)"), {"count": count}
+            )
+        elif sizes:
+            problems.append(
+                "boards_per_round: the file gives none and its tables play "
+                f"{', '.join(map(str, sorted(sizes)))} boards a round: give it"
+            )
+    if "numbering" not in data:
+        data["numbering"] = _numbering(data)
+        inferred["numbering"] = Inferred(
+            tr_("%(numbering)s (the file gives none)"), {"numbering": data["numbering"]}
+        )
+    if data.get("phantom") is not None:
+        phantom, problem = _phantom(data["phantom"], str(data["numbering"]))
+        if problem:
+            problems.append(f"phantom: {problem}")
+        else:
+            data["phantom"] = phantom
+    return data, inferred, problems
+
+
+def _phantom(written: Any, numbering: str) -> tuple[list[Any] | None, str | None]:
+    """The phantom as the movement holds it (``[number, line]``), from any way a file
+    writes it, or why it cannot be read."""
+    number: Any = written
+    line: Any = None
+    if isinstance(written, dict):
+        number, line = written.get("number"), written.get("line")
+    elif isinstance(written, list | tuple) and len(written) == 2:
+        number, line = written
+    elif isinstance(written, str):
+        try:
+            pair = Pair.parse(written)
+        except ValueError:
+            return None, f"{written!r} is not a pair: write 8, or NS8 or EW8 in a Mitchell"
+        number, line = pair.number, pair.line
+    if isinstance(number, str) and number.strip().isascii() and number.strip().isdigit():
+        number = int(number) if len(number.strip()) <= 4 else 0  # "²" is a digit to Python
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        return None, f"{written!r} is not a pair: write 8, or NS8 or EW8 in a Mitchell"
+    if isinstance(line, str):
+        line = line.strip().upper().replace("-", "").replace("/", "") or None
+    if line not in (None, *(ln.value for ln in Line)):
+        return None, f"{written!r}: the line of a pair is NS or EW"
+    if numbering == Numbering.MITCHELL.value and line is None:
+        return None, (
+            f"in a Mitchell NS {number} and EW {number} are different pairs: "
+            f'write "NS{number}" or "EW{number}"'
+        )
+    return [number, None if numbering == Numbering.HOWELL.value else line], None
 
 
 def _numbering(data: dict[str, Any]) -> str:
@@ -125,9 +231,11 @@ def _numbering(data: dict[str, Any]) -> str:
     seen: dict[tuple[Any, Any], set[str]] = defaultdict(set)
     schedule = data.get("schedule")
     for e in schedule if isinstance(schedule, list) else []:
-        if isinstance(e, dict):
-            seen[e.get("round"), e.get("ns")].add("ns")
-            seen[e.get("round"), e.get("ew")].add("ew")
+        if isinstance(e, dict):  # a value that is not a number is the validation's to refuse
+            rnd = e.get("round")
+            for side in ("ns", "ew"):
+                if isinstance(rnd, int) and isinstance(e.get(side), int):
+                    seen[rnd, e[side]].add(side)
     both = any(len(sides) == 2 for sides in seen.values())
     return (Numbering.MITCHELL if both else Numbering.HOWELL).value
 

@@ -21,8 +21,16 @@ from rich.table import Table
 
 from adapters.cli import guide_cards, output
 from adapters.cli.common import Desk, OptionOpt, SectionOpt, SessionOpt, at_desk, parse_options
-from adapters.cli.movement_source import BoardsPerRound, Rounds, built, load_movement
+from adapters.cli.movement_source import (
+    INFERRED_FIELDS,
+    BoardsPerRound,
+    Inferred,
+    Rounds,
+    built,
+    load_movement,
+)
 from adapters.cli.wording import tr, tr_
+from engine.errors import InvalidInput
 from engine.guides import boards_text
 from engine.movement import Movement
 from engine.numbers import show
@@ -76,7 +84,15 @@ def movement_list(desk: Desk) -> None:
 @at_desk(event=True, actor=True)
 def movement_assign(
     desk: Desk,
-    family: Annotated[str, typer.Option("--family", help="mitchell, howell, …")],
+    family: Annotated[str | None, typer.Option("--family", help="mitchell, howell, …")] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            help="A published movement as JSON (as `movement check` reads it), instead of "
+            "a family.",
+        ),
+    ] = None,
     tables: Annotated[
         int | None, typer.Option("--tables", help="Tables (default: from the pairs registered).")
     ] = None,
@@ -85,22 +101,54 @@ def movement_assign(
     session: SessionOpt = 1,
     section: SectionOpt = "A",
 ) -> None:
-    """Assign a movement to a section and seat its pairs."""
-    options = parse_options(option)
-    if boards_per_round is not None:
-        options["boards_per_round"] = boards_per_round
-    state = desk.app.assign_movement(
-        desk.event,
-        family,
-        session=session,
-        section=section,
-        tables=tables,
-        options=options,
-        actor=desk.actor,
-    )
+    """Assign a movement to a section and seat its pairs: a family built for the field,
+    or a published movement file (--file), checked by the engine's validator."""
+    if (family is None) == (file is None):
+        raise InvalidInput(
+            tr_("Give either --family NAME or --file MOVEMENT.json."),
+            hint=tr_(
+                "--family builds a movement for the section's entries; --file plays a "
+                "published movement as it is written."
+            ),
+            code="movement.family_or_file",
+        )
+    if file is not None:
+        if tables is not None or boards_per_round is not None or option:
+            raise InvalidInput(
+                tr_(
+                    "A movement file is played as it is written: --tables, "
+                    "--boards-per-round and --option are for a family."
+                ),
+                hint=tr_("Change the file, or leave those options out."),
+                code="movement.file_options",
+            )
+        movement, _ = load_movement(file)
+        state = desk.app.assign_published_movement(
+            desk.event,
+            movement,
+            source=file.name,
+            session=session,
+            section=section,
+            actor=desk.actor,
+        )
+    else:
+        assert family is not None
+        options = parse_options(option)
+        if boards_per_round is not None:
+            options["boards_per_round"] = boards_per_round
+        state = desk.app.assign_movement(
+            desk.event,
+            family,
+            session=session,
+            section=section,
+            tables=tables,
+            options=options,
+            actor=desk.actor,
+        )
     m = state.movement
     assert m is not None
     data = {
+        **({} if file is None else {"file": file.name}),
         "family": m.family,
         "tables": m.tables,
         "rounds": m.rounds,
@@ -160,30 +208,48 @@ def movement_check(
     desk: Desk, file: Annotated[Path, typer.Argument(help="The movement as JSON.")]
 ) -> None:
     """Check a movement file against the rules of duplicate play (exit status 1 if broken)."""
-    movement, guessed = load_movement(file)
+    movement, inferred = load_movement(file)
     report = check(movement)
     desk.show(
-        {"numbering": movement.numbering.value, **report.to_json()},
-        lambda: _show_report(movement, report, guessed),
+        {
+            "numbering": movement.numbering.value,
+            "phantom": None if movement.phantom is None else list(movement.phantom),
+            "inferred": {field: how.english() for field, how in inferred.items()},
+            **report.to_json(),
+        },
+        lambda: _show_report(movement, report, inferred),
     )
     if not report.ok:
         raise typer.Exit(1)
 
 
-def _show_report(movement: Movement, report: MovementReport, guessed: str | None) -> None:
+def _show_report(movement: Movement, report: MovementReport, inferred: dict[str, Inferred]) -> None:
     m = movement
     say = output.console.print
+    numbering = inferred.get("numbering")
     say(
         output.movement_heading(m)
-        + tr(", numbering %(numbering)s.", numbering=guessed or m.numbering.value),
+        + tr(
+            ", numbering %(numbering)s.",
+            numbering=numbering.said() if numbering else m.numbering.value,
+        ),
         highlight=False,
     )
+    for field, how in inferred.items():
+        if field != "numbering":
+            # The words the file left out, as a director reads them ("boards per round").
+            name = tr(INFERRED_FIELDS[field])
+            say(
+                tr("From the schedule, %(field)s: %(how)s.", field=name, how=how.said()),
+                markup=False,
+                highlight=False,
+            )
     if report.ok:
         said = tr("No problems: the movement keeps the rules of duplicate play.")
-        say(f"[green]{said}[/]")
+        say(output.line((said, "green")))
     else:
         said = tr("%(count)s problem(s):", count=len(report.problems))
-        say(f"[bold red]{said}[/]")
+        say(output.line((said, "bold red")))
         for problem in report.problems:
             say(f"  - {problem}", markup=False, highlight=False)
     for note in report.notes:
@@ -301,12 +367,14 @@ def _show_advice(advice: Advice, limit: int, event: str) -> None:
     )
     wanted = tr("two winners wanted") if advice.winners == 2 else tr("one winner wanted")
     output.console.print(
-        f"[bold]{who}[/]"
-        + tr(
-            ", %(field)s; %(wanted)s%(asked)s.",
-            field=field,
-            wanted=wanted,
-            asked=tr("; %(asked)s a session", asked=asked) if asked else "",
+        output.line(
+            (who, "bold"),
+            tr(
+                ", %(field)s; %(wanted)s%(asked)s.",
+                field=field,
+                wanted=wanted,
+                asked=tr("; %(asked)s a session", asked=asked) if asked else "",
+            ),
         )
     )
     for note in advice.notes:

@@ -11,13 +11,14 @@ from typing import IO, Any, Literal
 
 import typer
 from rich.console import Console, ConsoleDimensions
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from adapters.cli import wording
 from adapters.cli.wording import tr, tr_
-from engine.errors import N_, TravellerError
+from engine.errors import N_, InvalidFile, TravellerError
 from engine.movement import Movement
+from engine.parsing import MOST_PROBLEMS
 from engine.registry import describe
 from engine.scoring import TEAMS
 
@@ -39,6 +40,12 @@ class Screen(Console):
     def size(self, new_size: tuple[int, int]) -> None:
         self._width, self._height = new_size
 
+    def render_str(self, text: str, **how: Any) -> Text:
+        """``text`` as shown: its terminal control characters made visible (a name
+        holding an escape sequence can neither recolour nor clear the screen). The
+        console reads no markup: a style is given with :func:`line`."""
+        return super().render_str(neutral(text), **how)
+
 
 def _a_terminal(file: IO[str]) -> bool:
     try:
@@ -47,8 +54,34 @@ def _a_terminal(file: IO[str]) -> bool:
         return False
 
 
-console = Screen()
-errors = Screen(stderr=True)
+CONTROLS: dict[int, str] = {
+    **{c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if c not in (9, 10)},
+    **{
+        c: f"\\u{c:04x}"
+        for c in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+    },
+}
+"""Characters a terminal obeys rather than shows (C0 and C1 controls, DEL, and the
+bidirectional overrides that reorder a line), each as its visible escape (``\\x1b``).
+A tab and a line break stay: the CLI's own messages have them."""
+
+
+def neutral(text: str) -> str:
+    """``text`` with every character of :data:`CONTROLS` made visible."""
+    return text.translate(CONTROLS)
+
+
+def line(*parts: str | tuple[str, str]) -> Text:
+    """A line of text, each part as it is (data: never markup) or ``(text, style)``:
+    ``line((heading, "bold"), ": ", details)``."""
+    return Text.assemble(
+        *((neutral(p[0]), p[1]) if isinstance(p, tuple) else neutral(p) for p in parts)
+    )
+
+
+# Names, titles and reasons are data: no markup, no emoji codes (``:smile:``) read in them.
+console = Screen(markup=False, emoji=False)
+errors = Screen(stderr=True, markup=False, emoji=False)
 
 
 class Format(enum.StrEnum):
@@ -73,14 +106,36 @@ def parse_format(value: str) -> Format:
         ) from None
 
 
+def as_json(data: Any, indent: int | None = None) -> str:
+    """``data`` as JSON text, every character a terminal would obey written as its
+    ``\\u`` escape (JSON escapes C0 itself; DEL, C1 and the bidirectional overrides too
+    here): the data is the same, and a person reading it on a terminal is safe."""
+    return json.dumps(data, ensure_ascii=False, indent=indent).translate(JSON_CONTROLS)
+
+
+JSON_CONTROLS = {c: f"\\u{c:04x}" for c in CONTROLS if c >= 0x7F}
+
+
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(as_json(data, indent=2) + "\n")
 
 
 def error(exc: TravellerError, fmt: Format, *, store: str | None = None) -> None:
     """A director's error on stderr: what is wrong, how to fix it, and the ``store`` the
     command opened (so a wrong store is seen at once)."""
-    problems = getattr(exc, "problems", [])
+    problems = list(getattr(exc, "problems", []))
+    # A file's bad lines may be thousands: the first are shown, the rest counted. Other
+    # lists (the results a session still lacks) are what the director must act on: whole.
+    shown = problems[:MOST_PROBLEMS] if isinstance(exc, InvalidFile) else problems
+    more = (
+        tr(
+            "… and %(more)s more (%(count)s problems in all).",
+            more=len(problems) - len(shown),
+            count=len(problems),
+        )
+        if len(problems) > len(shown)
+        else ""
+    )
     message, hint, lines = wording.worded(exc)
     if fmt is Format.json:
         payload: dict[str, Any] = {
@@ -91,24 +146,27 @@ def error(exc: TravellerError, fmt: Format, *, store: str | None = None) -> None
             "fixes": [fix.as_json() for fix in exc.fixes],
             "language": wording.language(),
         }
-        if problems:
+        if problems:  # every one: a script reads them all (the file's size bounds them)
             payload["problems"] = problems
+            payload["problem_count"] = len(problems)
         if store is not None:
             payload["store"] = store
-        sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        sys.stderr.write(as_json(payload) + "\n")
         return
     said = wording.hint_of(exc)
     title = wording.word(N_("Error:"))
-    errors.print(f"[bold red]{title}[/] {escape(message)}", highlight=False)
-    for p in problems:
-        errors.print(f"  - {p}", highlight=False, markup=False)
+    errors.print(line((title, "bold red"), " ", message), highlight=False)
+    for p in shown:
+        errors.print(f"  - {p}", highlight=False)
+    if more:
+        errors.print("  " + more, highlight=False)
     if said:
-        errors.print(f"[yellow]{escape(said)}[/]", highlight=False)
-    for line in lines:
-        errors.print(f"  {line}", highlight=False, markup=False)
+        errors.print(line((said, "yellow")), highlight=False)
+    for fix in lines:
+        errors.print(f"  {fix}", highlight=False)
     if store is not None:
         opened = wording.word(N_("Store:"))
-        errors.print(f"[dim]{opened} {escape(store)}[/]", highlight=False)
+        errors.print(line((f"{opened} {store}", "dim")), highlight=False)
 
 
 def bug(exc: Exception, report: Path | None, fmt: Format) -> None:
@@ -135,12 +193,12 @@ def bug(exc: Exception, report: Path | None, fmt: Format) -> None:
             "hint": where,
             "report": None if report is None else str(report),
         }
-        sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        sys.stderr.write(as_json(payload) + "\n")
         return
     title = tr("Internal error:")
-    said = tr("this is a bug in Traveller, not a mistake of yours (%(what)s).", what=escape(what))
-    errors.print(f"[bold red]{title}[/] {said}", highlight=False)
-    errors.print(f"[yellow]{escape(where)}[/]", highlight=False)
+    said = tr("this is a bug in Traveller, not a mistake of yours (%(what)s).", what=what)
+    errors.print(line((title, "bold red"), " ", said), highlight=False)
+    errors.print(line((where, "yellow")), highlight=False)
 
 
 def pair_label(row: dict[str, Any]) -> str:
@@ -196,7 +254,7 @@ def masterpoints_note(awarded: dict[str, Any]) -> str:
 def standings_table(data: dict[str, Any]) -> None:
     session = tr("session %(session)s", session=data["session"])
     console.print(
-        f"[bold]{escape(data['name'])}[/] — {session} ({data['method']} {data['method_version']})"
+        line((data["name"], "bold"), f" — {session} ({data['method']} {data['method_version']})")
     )
     if data.get("masterpoints"):
         console.print(masterpoints_note(data["masterpoints"]), highlight=False)

@@ -86,7 +86,7 @@ def show(data: dict[str, Any]) -> None:
     before, after = data["from_session"], data["to_session"]
     heading = tr("Session %(before)s → session %(after)s", before=before, after=after)
     output.console.print(
-        f"[bold]{heading}[/]: " + "; ".join(data["blocks"]) + ".",
+        output.line((heading, "bold"), ": " + "; ".join(data["blocks"]) + "."),
         highlight=False,
     )
     table = Table(title=tr("New seats"), title_justify="left")

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from adapters.cli import output, swiss
+from adapters.cli import deals, output, swiss
 from adapters.cli.common import (
     Desk,
     NumberingOpt,
@@ -86,6 +86,16 @@ def _result_json(r: Result) -> dict[str, Any]:
     return dict(r.model_dump(mode="json"))
 
 
+RequestId = Annotated[
+    str | None,
+    typer.Option(
+        "--request-id",
+        help="A key you make up for this result (a UUID): sent again with the same key (a "
+        "script retrying after a timeout), it records nothing and answers as the first time.",
+    ),
+]
+
+
 @result_app.command("add")
 @at_desk(event=True, actor=True)
 def result_add(
@@ -95,6 +105,7 @@ def result_add(
     numbering: NumberingOpt = None,
     session: SessionOpt = 1,
     section: SectionOpt = "A",
+    request_id: RequestId = None,
 ) -> None:
     """Record a result (a pickup slip or a traveller line)."""
     r = desk.app.record_result(
@@ -105,6 +116,7 @@ def result_add(
         numbering=numbering,
         override=override,
         actor=desk.actor,
+        request=request_id,
     )
     desk.say(
         _result_json(r),
@@ -170,7 +182,24 @@ def standings(desk: Desk, session: SessionOpt = 1) -> None:
         swiss.show_standings(desk)
         return
     data = desk.app.standings(desk.event, session).to_json()
-    desk.show(data, lambda: output.standings_table(data))
+
+    def table() -> None:
+        if data.get("as_published"):  # the method's version in force is not installed
+            note = tr(
+                "As published under %(method)s: that version is no longer installed, so "
+                "these are the published figures (rescore --to-current to score again).",
+                method=data["as_published"],
+            )
+            output.console.print(note, highlight=False, markup=False)
+        if data.get("provisional"):  # a Butler board still in play: its datum may move
+            note = tr(
+                "Provisional datum (boards still in play): %(boards)s.",
+                boards=", ".join(f"{p['section']} {p['board']}" for p in data["provisional"]),
+            )
+            output.console.print(note, highlight=False, markup=False)
+        output.standings_table(data)
+
+    desk.show(data, table)
 
 
 @at_desk(event=True)
@@ -194,6 +223,8 @@ def board(
         if snap is not None:
             output.console.print(as_of_text(snap), highlight=False)
         output.traveller_table(data)
+        if data.get("deal"):
+            deals.print_deal(data["board"], data["deal"])
 
     desk.show(data, table)
 
@@ -251,6 +282,10 @@ def card(
             )
         output.console.print(grid)
         output.console.print(tr("Points: %(points)s", points=data["points"]), highlight=False)
+        for board, deal in data.get("deals", {}).items():
+            par = deals.par_text(deal)
+            if par:
+                output.console.print(f"{tr('Board')} {board}: {par}", highlight=False)
 
     desk.show(data, table)
 

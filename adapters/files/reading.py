@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine.errors import InvalidFile, InvalidInput
+from engine.parsing import MOST_FILE_BYTES, WHOLE, Bounds, bounds_of, too_large
+from engine.parsing import whole_number as strict_whole_number
 from engine.section import Adjusted, ImportRow, ResultEntry
 
 CELLS = (
@@ -31,11 +33,9 @@ CELLS = (
 
 def read_text(path: Path, *, fallback: str | None = None) -> str:
     """The file's text: UTF-8 (a byte-order mark, as spreadsheets write it, is dropped),
-    else the ``fallback`` encoding when the format names one."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InvalidFile(f"Cannot read {path}.", problems=[str(exc)]) from exc
+    else the ``fallback`` encoding when the format names one. A file larger than any
+    results file (:data:`~engine.parsing.MOST_FILE_BYTES`) is refused before it is read."""
+    data = read_bytes(path)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -46,20 +46,34 @@ def read_text(path: Path, *, fallback: str | None = None) -> str:
         return data.decode(fallback)
 
 
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes (a format that says its own encoding, as XML does, decodes them
+    itself); a file larger than any results file is refused before it is read."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MOST_FILE_BYTES + 1)
+    except OSError as exc:
+        raise InvalidFile(f"Cannot read {path}.", problems=[str(exc)]) from exc
+    if len(data) > MOST_FILE_BYTES:
+        raise too_large(path)
+    return data
+
+
 def line_of(problem: str) -> int:
     """The line a problem is about (``"line 12: …"``), 0 for the file as a whole."""
     head = problem.removeprefix("line ").split(":", 1)[0]
     return int(head) if head.isdigit() else 0
 
 
-def whole_number(value: str, label: str) -> int | None:
-    """An optional whole number (``+420`` too); None for an empty cell."""
+def whole_number(value: str, label: str, bounds: Bounds = WHOLE) -> int | None:
+    """An optional whole number (``+420`` too, read strictly and within ``bounds``: see
+    :func:`engine.parsing.whole_number`); None for an empty cell."""
     if not value:
         return None
     try:
-        return int(value.replace("+", ""))
-    except ValueError:
-        raise InvalidInput(f"{label} {value!r} is not a whole number") from None
+        return strict_whole_number(value, label, bounds)
+    except InvalidInput as exc:  # a line's problem is said in one sentence, without the hint
+        raise InvalidInput(exc.message.rstrip(".")) from None
 
 
 def import_row(
@@ -74,7 +88,7 @@ def import_row(
         return named.get(cell, cell)
 
     def number(cell: str, *, required: bool = False) -> int | None:
-        value = whole_number(cells.get(cell, ""), label(cell))
+        value = whole_number(cells.get(cell, ""), label(cell), bounds_of(cell))
         if value is None and required:
             raise InvalidInput(f"the {label(cell)} column is empty")
         return value

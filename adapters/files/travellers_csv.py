@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from adapters.files.reading import CELLS, import_row, read_text
 from engine.errors import TravellerError
+from engine.parsing import MOST_ROWS
 from engine.section import ImportRow
 
 REQUIRED = ("board", "ns", "ew")
@@ -29,8 +32,22 @@ def read_travellers(path: Path) -> tuple[list[ImportRow], list[str]]:
 
 
 def parse_travellers(text: str) -> tuple[list[ImportRow], list[str]]:
-    reader = csv.DictReader(io.StringIO(text))
-    header = [h.strip().lower() for h in reader.fieldnames or []]
+    """The rows of a CSV text, and its problems by line. Any line ending is read (``\\r\\n``,
+    ``\\n``, and the ``\\r`` of old spreadsheets); a line the CSV reader cannot read (a
+    stray quote, a NUL byte) ends the reading with that problem, and a file of more
+    than :data:`~engine.parsing.MOST_ROWS` lines is refused."""
+    if text.count("\n") + text.count("\r") > 2 * MOST_ROWS + 2:  # before splitting a huge file
+        return [], [too_many_rows()]
+    # Universal newlines: ``\\r`` alone ends a line too, as old Excel for the Mac wrote it.
+    lines = io.StringIO(text, newline=None).read().split("\n")
+    if len(lines) > MOST_ROWS + 1:
+        return [], [too_many_rows()]
+    reader = csv.DictReader(lines)
+    try:
+        fieldnames = reader.fieldnames
+    except csv.Error as exc:
+        return [], [f"line 1: {unreadable(exc)}"]
+    header = [h.strip().lower() for h in fieldnames or []]
     missing = [c for c in REQUIRED if c not in header]
     unknown = [c for c in header if c not in CELLS]
     if missing or unknown:
@@ -44,8 +61,13 @@ def parse_travellers(text: str) -> tuple[list[ImportRow], list[str]]:
         return [], problems
     rows: list[ImportRow] = []
     problems = []
-    for number, raw in enumerate(reader, start=2):
-        cells = {k.strip().lower(): (v or "").strip() for k, v in raw.items() if k}
+    number = 1
+    for number, raw in enumerate(_safe(reader, problems), start=2):
+        cells = {
+            k.strip().lower(): (v or "").strip() if isinstance(v, str) else ""
+            for k, v in raw.items()
+            if k
+        }
         if not any(cells.values()):
             continue
         try:
@@ -55,3 +77,29 @@ def parse_travellers(text: str) -> tuple[list[ImportRow], list[str]]:
     if not rows and not problems:
         problems.append("the file has no traveller lines")
     return rows, problems
+
+
+def _safe(reader: csv.DictReader[str], problems: list[str]) -> Iterator[dict[str, Any]]:
+    """The reader's rows until one cannot be read: its problem is added to ``problems``
+    and the reading ends (what follows a stray quote cannot be trusted)."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            problems.append(f"line {reader.line_num}: {unreadable(exc)}")
+            return
+        yield row
+
+
+def unreadable(exc: csv.Error) -> str:
+    """A line the CSV reader refused, in words."""
+    return f"this line cannot be read as CSV ({exc}): check its quotes and characters"
+
+
+def too_many_rows() -> str:
+    return (
+        f"the file has more than {MOST_ROWS} lines: it cannot be one event's travellers "
+        "(import each session's file)"
+    )

@@ -15,6 +15,7 @@ from adapters.http.console import router as console_router
 from adapters.http.pages import STATIC_DIR
 from adapters.http.pages import router as pages_router
 from adapters.http.printing import router as printing_router
+from adapters.http.record_check import RecordCheck
 from adapters.http.table import router as table_router
 from engine.application import Traveller
 
@@ -27,13 +28,14 @@ def create_app(traveller: Traveller, *, allowed_origins: Sequence[str] = ()) -> 
     app.state.traveller = traveller
     app.include_router(api_router)
     app.add_middleware(live.NudgeAfterWrites, traveller=traveller)  # inside BugShield
+    app.add_middleware(RecordCheck, traveller=traveller)
     errors.install(app)
     if allowed_origins:
         app.add_middleware(
             CORSMiddleware,
             allow_origins=list(allowed_origins),
             allow_methods=["GET", "POST", "PUT", "DELETE"],
-            allow_headers=["Authorization", "Content-Type", "Accept-Language"],
+            allow_headers=["Authorization", "Content-Type", "Accept-Language", "Idempotency-Key"],
         )
     app.include_router(console_router)
     app.include_router(pages_router)

@@ -144,7 +144,8 @@ def env_for(url: str) -> dict[str, str]:
             folder=str(folder),
         )
     return {
-        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        # eventsourcing's SQLite, able to read one tournament alone (adapters/storage/sqlite.py).
+        "PERSISTENCE_MODULE": "adapters.storage.sqlite",
         "SQLITE_DBNAME": str(Path(path).expanduser()),
         "SQLITE_LOCK_TIMEOUT": "10",
     }

@@ -18,8 +18,12 @@ from __future__ import annotations
 from engine.application.access import AccessCommands
 from engine.application.adjustments import AdjustmentCommands
 from engine.application.conditions import ConditionCommands
+from engine.application.conventions import ConventionCommands
 from engine.application.core import ApplicationCore, UnitOfWork
+from engine.application.deals import DealCommands
 from engine.application.entries import EntryCommands
+from engine.application.integrity import IntegrityQueries
+from engine.application.integrity_io import Transfers
 from engine.application.play import PlayCommands
 from engine.application.queries import Queries
 from engine.application.seating import SeatingCommands
@@ -33,10 +37,14 @@ class Traveller(
     PlayCommands,
     AdjustmentCommands,
     ConditionCommands,
+    ConventionCommands,
     SwissCommands,
     SeatingCommands,
     AccessCommands,
+    DealCommands,
     Queries,
+    Transfers,
+    IntegrityQueries,
     ApplicationCore,
 ):
     """The application service behind every interface (CLI, HTTP, tests)."""

@@ -39,9 +39,9 @@ class AccessCommands(ApplicationCore):
         with _access_lock:
             cached = self._access
         if cached is None:
-            state = project_access(None, self.events.get(ACCESS_ID))
+            state = project_access(None, self.events_of(ACCESS_ID))
         else:
-            newer = self.events.get(ACCESS_ID, gt=cached.version)
+            newer = self.events_of(ACCESS_ID, cached.version)
             state = project_access(cached.copy(), newer)
         with _access_lock:
             if self._access is None or self._access.version < state.version:
@@ -145,16 +145,23 @@ class AccessCommands(ApplicationCore):
 
         return self._run(actor, command)
 
-    def record_table_result(self, event_id: UUID, device: str, entry: ResultEntry) -> Result:
+    def record_table_result(
+        self, event_id: UUID, device: str, entry: ResultEntry, *, request: str | None = None
+    ) -> Result:
         """A table device's result: new (never a correction), for its own table and the
         round in play, recorded as ``table:A3``. Checked against the state as it is when
-        recorded (a round ended, or the code revoked, meanwhile: refused)."""
+        recorded (a round ended, or the code revoked, meanwhile: refused). ``request`` is
+        the device's idempotency key: the same request sent again (after a timeout) is
+        answered with the result it recorded, nothing written."""
 
         def command(uow: UnitOfWork) -> Result:
             tournament = uow.tournament(event_id)
             found = decide.device_of(tournament, device)
             state = uow.section(event_id, found.session, found.section)
-            events = _table_result(tournament, state, found, entry)
+            earlier = section_decide.answered(state, request, entry)
+            if earlier is not None:
+                return earlier
+            events = _table_result(tournament, state, found, entry, request)
             return first_of(uow.record(events), ResultRecorded).result
 
         return self._run(f"device:{device}", command)
@@ -166,7 +173,7 @@ class AccessCommands(ApplicationCore):
         tournament = self.tournament(event_id)
         found = decide.device_of(tournament, device)
         state = self.section(event_id, found.session, found.section)
-        events = _table_result(tournament, state, found, entry)
+        events = _table_result(tournament, state, found, entry, None)
         return first_of(events, ResultRecorded).result
 
     def table_round(self, event_id: UUID, device: str) -> TableRound:
@@ -204,7 +211,11 @@ class AccessCommands(ApplicationCore):
 
 
 def _table_result(
-    tournament: Tournament, state: Section, device: Device, entry: ResultEntry
+    tournament: Tournament,
+    state: Section,
+    device: Device,
+    entry: ResultEntry,
+    request: str | None,
 ) -> list[DomainEvent]:
     """The events of a table device's new result, every check of a device passed."""
     current = round_in_play(device, state)
@@ -217,6 +228,7 @@ def _table_result(
         numbering=None,
         override=None,
         actor=f"table:{device.table_name}",
+        request=request,
     )
     check_device_result(device, state, entry_played)
     check_lead_given(tournament, device, first_of(events, ResultRecorded).result)

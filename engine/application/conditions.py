@@ -10,9 +10,12 @@ from uuid import UUID
 
 from engine import carry_over, masterpoints
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
+from engine.application.publications import signed_publication
+from engine.in_force import scoring_in_force
 from engine.section import decide as section_decide
 from engine.section.checks import missing_results
 from engine.section.state import Section
+from engine.signing import Signer
 from engine.standings import compute_standings
 from engine.tournament import decide as tournament_decide
 from engine.tournament.checks import check_closed, check_sessions
@@ -89,6 +92,38 @@ class ConditionCommands(ApplicationCore):
 
         return self._run(actor, command)
 
+    def rescore_to_current(
+        self,
+        event_id: UUID,
+        *,
+        session: int = 1,
+        section: str | None = None,
+        reason: str,
+        actor: str = "director",
+    ) -> list[str]:
+        """Score every section of a session (or only ``section``) by the current version
+        of the method it is scored by, with the same options, all or none; returns the
+        sections it changed (none if each already was). A new version of a method applies
+        only this way (docs/decisions/0024)."""
+
+        def command(uow: UnitOfWork) -> list[str]:
+            tournament = uow.tournament(event_id)
+            check_sessions(tournament, [session])
+            names = [section] if section is not None else list(tournament.sessions[session])
+            changed = []
+            for name in names:
+                state = uow.section(event_id, session, name)
+                now = scoring_in_force(tournament, state)
+                pick = self._scoring_plugin(now.method, now.options)
+                events = section_decide.choose_scoring(
+                    tournament, state, pick, reason=reason, actor=actor
+                )
+                if uow.record(events):
+                    changed.append(name)
+            return changed
+
+        return self._run(actor, command)
+
     def close_session(
         self,
         event_id: UUID,
@@ -153,13 +188,28 @@ class ConditionCommands(ApplicationCore):
         return self._run(actor, command)
 
     def publish(
-        self, event_id: UUID, session: int = 1, *, actor: str = "director"
+        self,
+        event_id: UUID,
+        session: int = 1,
+        *,
+        signer: Signer | None = None,
+        actor: str = "director",
     ) -> ResultsPublished:
+        """Publish a closed session's standings; signed by ``signer`` (the club's key),
+        the publication carries the signature over them and the event's chain head."""
+
         def command(uow: UnitOfWork) -> ResultsPublished:
             tournament = uow.tournament(event_id)
             check_closed(tournament, session)  # before scoring what may still change
             sections = [uow.section(event_id, session, n) for n in tournament.sessions[session]]
-            standings = compute_standings(self.registry, tournament, sections, session)
+            standings = compute_standings(
+                self.registry, tournament, sections, session, published_if_unavailable=False
+            )
+            signature = (
+                None
+                if signer is None
+                else signed_publication(self, uow, tournament, session, standings, signer)
+            )
             events = tournament_decide.publish(
                 tournament,
                 session,
@@ -167,6 +217,7 @@ class ConditionCommands(ApplicationCore):
                 method_version=standings.method_version,
                 digest=standings.digest(),
                 standings=standings.to_json(),
+                signature=signature,
                 actor=actor,
             )
             return first_of(uow.record(events), ResultsPublished)
@@ -304,7 +355,12 @@ class ConditionCommands(ApplicationCore):
             plugin, chosen = masterpoints.chosen_rule(self.registry, tournament, rule, options)
             sections = [uow.section(event_id, session, n) for n in tournament.sessions[session]]
             standings = compute_standings(
-                self.registry, tournament, sections, session, masterpoints=False
+                self.registry,
+                tournament,
+                sections,
+                session,
+                masterpoints=False,
+                published_if_unavailable=False,
             )
             fields = masterpoints.fields_to_award(self.registry, tournament, sections, standings)
             events = tournament_decide.award_masterpoints(

@@ -7,17 +7,19 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, ExitStack, suppress
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, runtime_checkable
 from uuid import UUID
 
 import structlog
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError
-from eventsourcing.utils import get_topic
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
+from eventsourcing.utils import TopicError, get_topic
 
-from engine.errors import N_, Conflict, Fix, InvalidInput, NotFound, Phrase
-from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, stored_topics
+from engine.errors import N_, Conflict, Fix, InvalidInput, NotFound, Phrase, StoreError
+from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, event_of, stored_topics
+from engine.integrity import ChainReader, Link, Record, check_stream
 from engine.logging import configure_logging
 from engine.registry import Registry, create_registry, parse_options
 from engine.section.decide import ScoringPick
@@ -25,7 +27,7 @@ from engine.section.events import SectionOpened
 from engine.section.state import Section, project_section
 from engine.tournament.checks import check_section, check_sessions
 from engine.tournament.events import EventCreated, TimeZoneChosen
-from engine.tournament.state import Tournament, project_tournament, section_id
+from engine.tournament.state import Tournament, not_an_event, project_tournament, section_id
 
 log = structlog.get_logger("traveller")
 
@@ -34,6 +36,22 @@ E = TypeVar("E", bound=DomainEvent)
 S = TypeVar("S", Tournament, Section)
 
 RETRIES = 25
+"""Attempts of a command whose aggregate others changed meanwhile (optimistic concurrency):
+enough that a person at a table almost never sees a conflict with 50 writers in one
+section (docs/performance.md, bench/writers.py)."""
+STORE_PATIENCE = 20.0
+"""Seconds a command keeps trying while the store cannot be reached (a PostgreSQL server
+restarting, a SQLite file locked by another writer) before it says so."""
+
+
+@runtime_checkable
+class TakesTurns(Protocol):
+    """A store whose writers can take turns on aggregates (PostgreSQL's advisory locks,
+    :mod:`adapters.storage.postgres`): a command that met a conflict is decided again
+    holding its aggregates' turn, so that many writers in one section do not conflict
+    again and again."""
+
+    def exclusive(self, aggregates: Sequence[UUID]) -> AbstractContextManager[None]: ...
 
 
 @dataclass
@@ -48,6 +66,8 @@ class UnitOfWork:
     def tournament(self, event_id: UUID) -> Tournament:
         if event_id not in self.tournaments:
             state = self.app.latest(event_id, project_tournament)
+            if state is not None and not isinstance(state, Tournament):  # a section's id
+                raise not_an_event(event_id)
             if state is None:
                 raise NotFound(
                     N_("There is no event with id %(event)s."),
@@ -109,6 +129,48 @@ def first_of(events: Iterable[DomainEvent], cls: type[E]) -> E:
     return next(e for e in events if isinstance(e, cls))
 
 
+def _wait_for_store(lost: Exception, patience: float, actor: str) -> None:
+    """Wait a moment before trying a command again on a store that could not be reached,
+    or, past ``patience`` (a monotonic time), say so in words."""
+    why = (str(lost).strip().splitlines() or [type(lost).__name__])[0]
+    if time.monotonic() > patience:
+        raise StoreError(
+            N_("The store could not be reached for %(seconds)s seconds (%(why)s)."),
+            hint=N_(
+                "Check that the database is running and reachable, then do it again: what was "
+                "recorded meanwhile is refused as already there, never recorded twice."
+            ),
+            code="store.unreachable",
+            seconds=int(STORE_PATIENCE),
+            why=why,
+        ) from None
+    log.warning("store unreachable, trying again", actor=actor, error=why)
+    time.sleep(random.uniform(0.1, 0.5))
+
+
+def _readable(record: Record) -> DomainEvent:
+    """The event a record holds, or a clear refusal when it was changed beyond reading
+    (by hand, outside Traveller): never a traceback."""
+    try:
+        return event_of(record.topic, record.state)
+    except (ValueError, LookupError, TypeError, TopicError) as unreadable:
+        raise StoreError(
+            N_(
+                "Event %(version)s of record %(aggregate)s cannot be read: it was changed "
+                "outside Traveller (%(why)s)."
+            ),
+            hint=N_(
+                "Verify the store to see every break, and restore the event from a copy or "
+                "from its exported event file."
+            ),
+            code="store.unreadable",
+            fix=Fix("verify"),
+            version=record.version,
+            aggregate=str(record.originator_id),
+            why=(str(unreadable).splitlines() or [type(unreadable).__name__])[0],
+        ) from None
+
+
 class ApplicationCore(Application[UUID]):
     """What every command shares: the store, the registry, the state cache and the
     load-decide-save loop that retries a conflict."""
@@ -127,6 +189,65 @@ class ApplicationCore(Application[UUID]):
         self.registry = registry if registry is not None else create_registry()
         self._states: dict[UUID, Tournament | Section] = {}
         self._states_lock = threading.Lock()
+        self.conflicts_retried = 0
+        """Commands decided again because another writer changed their aggregate first
+        (bench/writers.py reports it)."""
+        self.chains = ChainReader()
+        """The links of every event read or written, checked as they are read."""
+        self._chains_lock = threading.Lock()
+
+    @property
+    def pydantic_mapper(self) -> PydanticMapper:
+        assert isinstance(self.mapper, PydanticMapper), "the application's mapper"
+        return self.mapper
+
+    def events_of(self, aggregate_id: UUID, after: int = 0) -> list[DomainEvent]:
+        """The aggregate's events after version ``after``, their links checked on the way
+        (a break is kept in :attr:`chains` for the command to warn of)."""
+        mapper = self.pydantic_mapper
+        with self._chains_lock:
+            known = self.chains.at(aggregate_id, after) is not None
+        start = after if known else 0  # a link not yet known: check from the first event
+        stored = self.recorder.select_events(aggregate_id, gt=start or None)
+        records = [mapper.to_record(s) for s in stored]
+        with self._chains_lock:
+            known_breaks = len(self.chains.breaks.get(aggregate_id, ()))
+            checked = list(self.chains.follow(aggregate_id, start, records))
+            found = self.chains.breaks.get(aggregate_id, [])[known_breaks:]
+        for broken in found:
+            log.warning(
+                "chain broken",
+                aggregate=str(aggregate_id),
+                version=broken.version,
+                kind=broken.kind,
+                said=str(broken.describe()),
+            )
+        return [_readable(r) for r in checked if r.version > after]
+
+    def _link_at(self, aggregate_id: UUID, version: int) -> str | None:
+        """The link of the aggregate's event ``version`` (None before its first)."""
+        with self._chains_lock:
+            known = self.chains.at(aggregate_id, version)
+        if known is not None:
+            return known.head
+        mapper = self.pydantic_mapper
+        stored = self.recorder.select_events(aggregate_id, lte=version)
+        return check_stream(aggregate_id, (mapper.to_record(s) for s in stored)).head
+
+    def _seal(self, events: Sequence[DomainEvent]) -> dict[UUID, Link]:
+        """Seal each event with its link after the one before it in its aggregate;
+        where each aggregate's chain is left."""
+        links: dict[UUID, Link] = {}
+        for event in events:
+            aggregate = event.originator_id
+            previous = (
+                links[aggregate].head
+                if aggregate in links
+                else self._link_at(aggregate, event.originator_version - 1)
+            )
+            sealed = self.pydantic_mapper.seal(event, previous)
+            links[aggregate] = Link(event.originator_version, sealed, True)
+        return links
 
     def latest(
         self, aggregate_id: UUID, projector: Callable[[S | None, Iterable[Any]], S | None]
@@ -138,9 +259,9 @@ class ApplicationCore(Application[UUID]):
         with self._states_lock:
             cached = self._states.get(aggregate_id)
         if cached is None:
-            state = projector(None, self.events.get(aggregate_id))
+            state = projector(None, self.events_of(aggregate_id))
         else:
-            newer = self.events.get(aggregate_id, gt=cached.version)
+            newer = self.events_of(aggregate_id, cached.version)
             state = projector(cached.copy(), newer)  # type: ignore[arg-type]
         if state is not None:
             self._remember(state)
@@ -156,18 +277,48 @@ class ApplicationCore(Application[UUID]):
     # ---- the unit of work ------------------------------------------------------------------
 
     def _run(self, actor: str, command: Callable[[UnitOfWork], T]) -> T:
-        """Load, decide and save; on a conflict, load the fresh state and decide again."""
-        for attempt in range(RETRIES):
+        """Load, decide and save; on a conflict, load the fresh state and decide again.
+
+        While the store cannot be reached (a server restarting, a file locked) the command
+        is tried again for up to :data:`STORE_PATIENCE` seconds, then refused in words. A
+        save whose answer was lost is recognised: when the store holds exactly the events
+        this command tried to save, they are its own, recorded once."""
+        with ExitStack() as turn:
+            return self._attempts(actor, command, turn)
+
+    def _attempts(self, actor: str, command: Callable[[UnitOfWork], T], turn: ExitStack) -> T:
+        attempt = 0
+        patience = time.monotonic() + STORE_PATIENCE
+        waiting = False
+        while attempt < RETRIES:
             uow = UnitOfWork(self)
-            value = command(uow)
             try:
+                value = command(uow)
+                heads = self._seal(uow.events)
                 recordings = self.save(*uow.events)
             except IntegrityError:
-                # Someone else wrote to the same aggregate: wait a little (randomly, so two
-                # busy scorers fall out of step), then re-read and re-check.
-                time.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
+                if not self._saved_already(uow.events):
+                    # Someone else wrote to the same aggregate: wait for our turn where the
+                    # store keeps turns, else a little (randomly, so two busy scorers fall
+                    # out of step); then re-read and re-check.
+                    self.conflicts_retried += 1
+                    attempt += 1
+                    if not waiting and isinstance(self.recorder, TakesTurns):
+                        aggregates = [e.originator_id for e in uow.events]
+                        with suppress(OperationalError, InterfaceError):
+                            turn.enter_context(self.recorder.exclusive(aggregates))
+                            waiting = True
+                            continue
+                    time.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
+                    continue
+                recordings = []  # our own events, recorded although the answer was lost
+            except (OperationalError, InterfaceError) as lost:
+                _wait_for_store(lost, patience, actor)
                 continue
             states: list[Tournament | Section] = [*uow.tournaments.values(), *uow.sections.values()]
+            with self._chains_lock:
+                for aggregate, at in heads.items():
+                    self.chains.remember(aggregate, at)
             for state in states:
                 self._remember(state)
             for r in recordings:
@@ -185,6 +336,24 @@ class ApplicationCore(Application[UUID]):
             hint=N_("Run the command again."),
             code="store.conflict",
         )
+
+    def _saved_already(self, events: Sequence[DomainEvent]) -> bool:
+        """Whether the store holds ``events`` themselves: a save that went through although
+        its answer was lost (the connection broke as it committed, and the driver's own
+        retry found the versions taken). A batch is saved in one transaction, so its first
+        event tells."""
+        if not events:
+            return False
+        first = events[0]
+        try:
+            stored = self.recorder.select_events(
+                first.originator_id,
+                gt=first.originator_version - 1,
+                lte=first.originator_version,
+            )
+            return [self.mapper.to_domain_event(s) for s in stored] == [first]
+        except (OperationalError, InterfaceError):
+            return False
 
     def tournament(self, event_id: UUID) -> Tournament:
         return UnitOfWork(self).tournament(event_id)
@@ -283,10 +452,13 @@ class ApplicationCore(Application[UUID]):
             more=more,
         )
 
-    def _scoring_plugin(self, method: str, options: dict[str, Any] | None) -> ScoringPick:
-        """The plugin, its checked options and the options as given (an unknown VP scale
-        is refused now, not when the standings are published)."""
-        plugin = self.registry.scoring(method)
+    def _scoring_plugin(
+        self, method: str, options: dict[str, Any] | None, version: str | None = None
+    ) -> ScoringPick:
+        """The plugin (at ``version``, else its current one), its checked options and the
+        options as given (an unknown VP scale is refused now, not when the standings are
+        published)."""
+        plugin = self.registry.scoring_at(method, version)
         parsed = parse_options(plugin, options)
         scale = getattr(parsed, "vp_scale", None)
         if scale is not None:

@@ -8,11 +8,13 @@ from decimal import Decimal
 from uuid import UUID, uuid4
 
 from engine.access import decide as access_decide
+from engine.application.conventions import profile_options
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.section import decide as section_decide
 from engine.section import seating
 from engine.section.seats import seat_of
 from engine.section.state import Section
+from engine.tournament import conventions as conventions_decide
 from engine.tournament import decide as tournament_decide
 from engine.tournament.checks import check_sessions
 from engine.tournament.events import (
@@ -38,6 +40,7 @@ class EntryCommands(ApplicationCore):
         enforce_rounds: bool = False,
         zone: str | None = None,
         directors: Sequence[str] = (),
+        conventions: str | None = None,
         actor: str = "director",
     ) -> UUID:
         """A new event with session 1 and its sections; with ``enforce_rounds``, results
@@ -45,10 +48,13 @@ class EntryCommands(ApplicationCore):
         as when paper travellers are entered after play); ``zone`` is the time zone its
         times are shown and read in (:mod:`engine.zones`); ``directors``, the store's
         directors who alone direct it on a server (the one creating it there; none: every
-        director of the store)."""
+        director of the store); ``conventions``, the convention profile it follows (none:
+        ``jcbl``, every scoring method's defaults)."""
         scoring = scoring or ScoringChoice()
-        method = self._scoring_plugin(scoring.method, scoring.options).method
-        scoring = ScoringChoice(method=method.name, options=scoring.options)
+        profile = None if conventions is None else profile_options(self.registry, conventions)
+        method = self._scoring_plugin(scoring.method, scoring.options, scoring.version).method
+        # The version in force is recorded: a later version applies only by a rescore.
+        scoring = ScoringChoice(method=method.name, options=scoring.options, version=method.version)
         event_id = uuid4()
 
         def command(uow: UnitOfWork) -> UUID:
@@ -65,6 +71,20 @@ class EntryCommands(ApplicationCore):
             tournament = project_tournament(None, created)
             assert tournament is not None
             uow.record(created)
+            if profile is not None:
+                follows, given = profile
+                chosen = conventions_decide.choose_conventions(
+                    tournament,
+                    follows.name,
+                    follows.version,
+                    given,
+                    reason=None,
+                    actor=actor,
+                    at_creation=True,
+                )
+                uow.record(chosen)
+                tournament = project_tournament(tournament, chosen)
+                assert tournament is not None
             opened = section_decide.add_session(tournament, 1, sections, actor=actor)
             uow.record(opened)
             if directors:

@@ -12,14 +12,16 @@ given with each event.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 from uuid import UUID
+
+from eventsourcing.persistence import Notification
 
 from engine.application.core import ApplicationCore, UnitOfWork
 from engine.errors import N_, Fix, InvalidInput, NotFound
-from engine.events import DomainEvent
+from engine.events import DomainEvent, stored_topics
 from engine.ranks import Standings
 from engine.registry import Registry
 from engine.seating import Pair
@@ -64,6 +66,45 @@ class Recorded:
     number: int = 0
 
 
+class EventLog(Protocol):
+    """A recorder that reads the events of given aggregates alone, in store order (the
+    SQLite and PostgreSQL stores' do: :mod:`adapters.storage`)."""
+
+    def select_notifications_of(
+        self, originator_ids: Sequence[UUID], *, stop: int | None = None
+    ) -> Sequence[Notification]: ...
+
+
+def _notifications(
+    app: ApplicationCore, event_id: UUID, until: int | None
+) -> Iterator[Notification]:
+    """The stored events that may be the tournament's, in store order, up to ``until``:
+    its own and its sections' alone where the store reads them so (the cost of one
+    tournament then does not grow with the store), else the whole log."""
+    reader = getattr(app.recorder, "select_notifications_of", None)
+    if reader is not None:
+        log = cast(EventLog, app.recorder)
+        own = log.select_notifications_of([event_id], stop=until)
+        added = set(stored_topics(SessionAdded))
+        sections = {
+            section_id(event_id, e.session, name)
+            for n in own
+            if n.topic in added
+            for e in [app.mapper.to_domain_event(n)]
+            if isinstance(e, SessionAdded)
+            for name in e.sections
+        }
+        yield from log.select_notifications_of([event_id, *sorted(sections)], stop=until)
+        return
+    start: int | None = 1
+    while True:
+        batch = app.recorder.select_notifications(start, BATCH, stop=until)
+        yield from batch
+        if len(batch) < BATCH:
+            return
+        start = batch[-1].id + 1
+
+
 def history(
     app: ApplicationCore,
     event_id: UUID,
@@ -75,26 +116,20 @@ def history(
     """Every event of one tournament (its own and its sections'), in store order, up to
     store position ``until``, the tournament's ``until_number``-th event, or a moment."""
     ours = {event_id}
-    start: int | None = 1
     number = 0
-    while True:
-        batch = app.recorder.select_notifications(start, BATCH, stop=until)
-        for n in batch:
-            if n.originator_id not in ours:
-                continue
-            if until_number is not None and number >= until_number:
-                return
-            event = app.mapper.to_domain_event(n)
-            assert isinstance(event, DomainEvent)
-            if until_time is not None and event.timestamp > until_time:
-                return
-            if isinstance(event, SessionAdded):
-                ours |= {section_id(event_id, event.session, s) for s in event.sections}
-            number += 1
-            yield Recorded(n.id, event, number)
-        if len(batch) < BATCH:
+    for n in _notifications(app, event_id, until):
+        if n.originator_id not in ours:
+            continue
+        if until_number is not None and number >= until_number:
             return
-        start = batch[-1].id + 1
+        event = app.mapper.to_domain_event(n)
+        assert isinstance(event, DomainEvent)
+        if until_time is not None and event.timestamp > until_time:
+            return
+        if isinstance(event, SessionAdded):
+            ours |= {section_id(event_id, event.session, s) for s in event.sections}
+        number += 1
+        yield Recorded(n.id, event, number)
 
 
 @dataclass

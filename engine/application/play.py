@@ -9,6 +9,7 @@ from uuid import UUID
 from engine import renumbering
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.events import DomainEvent
+from engine.movement import Movement
 from engine.seating import Numbering, Pair
 from engine.section import decide as section_decide
 from engine.section.events import ResultCorrected, ResultRecorded
@@ -39,6 +40,31 @@ class PlayCommands(ApplicationCore):
             uow.record(
                 section_decide.assign_movement(
                     tournament, state, plugin, tables=tables, options=options, actor=actor
+                )
+            )
+            return state
+
+        return self._run(actor, command)
+
+    def assign_published_movement(
+        self,
+        event_id: UUID,
+        movement: Movement,
+        *,
+        source: str,
+        session: int = 1,
+        section: str = "A",
+        actor: str = "director",
+    ) -> Section:
+        """Assign a movement read from a file (``source``: its name, kept in the record)
+        to a section and seat its entries, once the engine's validator passes it."""
+
+        def command(uow: UnitOfWork) -> Section:
+            tournament = uow.tournament(event_id)
+            state = uow.section(event_id, session, section)
+            uow.record(
+                section_decide.assign_published_movement(
+                    tournament, state, movement, source=source, actor=actor
                 )
             )
             return state
@@ -149,12 +175,25 @@ class PlayCommands(ApplicationCore):
         numbering: Numbering | None = None,
         override: str | None = None,
         actor: str = "director",
+        request: str | None = None,
     ) -> Result:
+        """Record a table's result. ``request`` is the sender's idempotency key: the same
+        request sent again is answered with the result it recorded, nothing written."""
+
         def command(uow: UnitOfWork) -> Result:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
+            earlier = section_decide.answered(state, request, entry)
+            if earlier is not None:
+                return earlier
             events = section_decide.record_result(
-                tournament, state, entry, numbering=numbering, override=override, actor=actor
+                tournament,
+                state,
+                entry,
+                numbering=numbering,
+                override=override,
+                actor=actor,
+                request=request,
             )
             return first_of(uow.record(events), ResultRecorded).result
 

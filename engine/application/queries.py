@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, cast
 from uuid import UUID
 
@@ -20,6 +20,7 @@ from engine.application import moments
 from engine.application.core import ApplicationCore
 from engine.application.moments import At, EventState, Snapshot
 from engine.errors import N_, InvalidInput, Phrase, PluginError, TravellerError
+from engine.in_force import ScoringInForce, scoring_in_force
 from engine.masterpoints import EligibilityLine, EligibilityRule, session_eligibility
 from engine.match_reports import CrossTable, KnockoutReport, cross_table_report, knockout_report
 from engine.movement import Movement
@@ -91,6 +92,21 @@ class Queries(ApplicationCore):
         now = self.event_state(event_id, at=at)
         sections = now.sections_of(session)
         return compute_standings(self.registry, now.tournament, sections, session)
+
+    def scoring_in_force(
+        self, event_id: UUID, session: int = 1, *, at: AsOf = None
+    ) -> dict[str, ScoringInForce]:
+        """Section → the method it is scored by, its options and its version in force
+        (docs/decisions/0024; a version no choice or publication names is the current)."""
+        now = self.event_state(event_id, at=at)
+        found = {}
+        for section in now.sections_of(session):
+            chosen = scoring_in_force(now.tournament, section)
+            current = self.registry.scoring(chosen.method)
+            found[section.name] = replace(
+                chosen, method=current.name, version=chosen.version or current.version
+            )
+        return found
 
     def totals(
         self,

@@ -25,6 +25,7 @@ from engine.errors import (
     Rejected,
 )
 from engine.movement import Movement
+from engine.parsing import bounds_of, within
 from engine.registry import MovementFamily
 from engine.seating import Line, Numbering, Pair
 from engine.section.seats import seated_entry
@@ -367,6 +368,10 @@ def check_pairs_and_board(
         )
     if ns < 1 or ew < 1:
         raise InvalidInput(N_("Pair numbers start at 1."), code="pair.number")
+    # Bounded even where no movement bounds them (a results-only section, an API client).
+    within(board, "board", bounds_of("board"))
+    within(ns, "NS", bounds_of("pair"))
+    within(ew, "EW", bounds_of("pair"))
     ns_pair, ew_pair = state.pair(Line.NS, ns), state.pair(Line.EW, ew)
     if ns_pair == ew_pair:
         raise InvalidInput(

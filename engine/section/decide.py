@@ -29,6 +29,7 @@ from pydantic import BaseModel
 
 from engine.errors import N_, Fix, InvalidFile, InvalidInput, NotFound, Rejected
 from engine.events import Changes, DomainEvent
+from engine.in_force import scoring_in_force
 from engine.movement import Movement
 from engine.registry import MovementFamily, ScoringMethod, parse_options
 from engine.scoring import Award
@@ -80,6 +81,7 @@ from engine.tournament.events import (
     SessionAdded,
 )
 from engine.tournament.state import Tournament, section_id
+from engine.validator import validate
 
 E = TypeVar("E", bound=DomainEvent)
 
@@ -150,6 +152,31 @@ def assign_movement(
     changes.add(
         section, MovementAssigned, movement=movement, options=parsed.model_dump(mode="json")
     )
+    changes.add(
+        section,
+        PairsSeated,
+        seats={p.key: e for p, e in seats.items()},
+        phantom=None if phantom is None else phantom.key,
+    )
+    return changes.events
+
+
+def assign_published_movement(
+    tournament: Tournament,
+    section: Section,
+    movement: Movement,
+    *,
+    source: str,
+    actor: str,
+) -> list[DomainEvent]:
+    """A movement read from a file (``source``, its name) instead of built by a family:
+    checked by the one validator every movement meets, and the entries seated in it. The
+    schedule itself is the record, as a family's is."""
+    check_can_assign(section)
+    movement = validate(movement)
+    seats, phantom = seat(movement, playing(tournament, section))
+    changes = Changes(actor)
+    changes.add(section, MovementAssigned, movement=movement, options={"file": source})
     changes.add(
         section,
         PairsSeated,
@@ -268,6 +295,53 @@ def _fold(changes: Changes, section: Section, cls: type[E], **data: Any) -> E:
 # ---- results ----------------------------------------------------------------------------
 
 
+REQUEST_KEY_LENGTH = 200
+"""The longest idempotency key kept (a UUID is 36 characters)."""
+
+
+def answered(section: Section, request: str | None, entry: ResultEntry) -> Result | None:
+    """The result the request ``request`` already recorded, when this is the same request
+    sent again (a device retrying after a timeout): the first answer, nothing recorded
+    again. None for a new request (or none given). A key the section knows for another
+    table's result is refused: a sender's keys name one request each."""
+    if request is None:
+        return None
+    if not request.strip() or len(request) > REQUEST_KEY_LENGTH or not request.isprintable():
+        raise InvalidInput(
+            N_(
+                "The request key %(key)s cannot be kept: it must be 1 to %(most)s printable "
+                "characters."
+            ),
+            hint=N_(
+                "Send a new random key (a UUID) with each new result, the same key when "
+                "sending the same result again."
+            ),
+            code="request.key",
+            key=repr(request[:40]),
+            most=REQUEST_KEY_LENGTH,
+        )
+    earlier = section.requests.get(request)
+    if earlier is None:
+        return None
+    if (earlier.board, earlier.ns, earlier.ew) != (entry.board, entry.ns, entry.ew):
+        raise InvalidInput(
+            N_(
+                "The request key %(key)s was already used for board %(board)s, NS %(ns)s "
+                "against EW %(ew)s: it cannot record another result."
+            ),
+            hint=N_(
+                "Send a new random key (a UUID) with each new result, the same key when "
+                "sending the same result again."
+            ),
+            code="request.key_reused",
+            key=repr(request),
+            board=earlier.board,
+            ns=earlier.ns,
+            ew=earlier.ew,
+        )
+    return earlier
+
+
 def record_result(
     tournament: Tournament,
     section: Section,
@@ -276,16 +350,23 @@ def record_result(
     numbering: Numbering | None,
     override: str | None,
     actor: str,
+    request: str | None = None,
 ) -> list[DomainEvent]:
     """A table's result; ``override`` (a reason) records one the movement does not
-    schedule, or a score no contract makes."""
+    schedule, or a score no contract makes. ``request`` is the sender's idempotency key,
+    kept with the result (see :func:`answered`)."""
     changes = Changes(actor)
     section, result = _checked_result(
         changes, tournament, section, entry, numbering, override, correcting=False
     )
     check_not_recorded(section, result.board, result.ns, result.ew)
     changes.add(
-        section, ResultRecorded, result=result, override=override is not None, reason=override
+        section,
+        ResultRecorded,
+        result=result,
+        override=override is not None,
+        reason=override,
+        request=request,
     )
     return changes.events
 
@@ -391,6 +472,9 @@ def import_results(
             if row.adjusted is not None:
                 _import_adjusted(changes, section, row)
                 continue
+            if row.assigned is not None:
+                _import_assigned(changes, section, row)
+                continue
             assert row.entry is not None
             result = build_result(row.entry, allow_impossible=False)
             check_round_started(
@@ -427,6 +511,23 @@ def _import_adjusted(changes: Changes, section: Section, row: ImportRow) -> None
             award_ew=str(row.adjusted.ew),
             reason=reason,
         )
+
+
+def _import_assigned(changes: Changes, section: Section, row: ImportRow) -> None:
+    assert row.assigned is not None
+    check_not_recorded(section, row.board, row.ns, row.ew)
+    checked = check_weighted_score(row.board, row.assigned)
+    _fold(
+        changes,
+        section,
+        ScoreAssigned,
+        board=row.board,
+        ns=row.ns,
+        ew=row.ew,
+        outcomes=_as_text(checked),
+        law="12C1c" if len(checked) > 1 else "12C",
+        reason="imported assigned score",
+    )
 
 
 # ---- adjustments ------------------------------------------------------------------------
@@ -621,9 +722,18 @@ def choose_scoring(
 def _choose_scoring(
     changes: Changes, tournament: Tournament, section: Section, pick: ScoringPick, *, reason: str
 ) -> None:
-    name, current = section.scoring or (tournament.scoring.method, tournament.scoring.options)
-    if name == pick.method.name and parse_options(pick.method, current) == pick.parsed:
+    now = scoring_in_force(tournament, section)
+    if (
+        now.method == pick.method.name
+        and now.version == pick.method.version
+        and parse_options(pick.method, now.options) == pick.parsed
+    ):
         return
     changes.add(
-        section, ScoringChosen, method=pick.method.name, options=pick.options, reason=reason
+        section,
+        ScoringChosen,
+        method=pick.method.name,
+        options=pick.options,
+        version=pick.method.version,
+        reason=reason,
     )

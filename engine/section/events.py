@@ -52,10 +52,25 @@ class RoundEnded(DomainEvent):
 
 
 class ResultRecorded(DomainEvent):
-    """A result entered; ``reason`` is set when the director overrode a check."""
+    """A result entered; ``reason`` is set when the director overrode a check.
+
+    Schema 2 adds ``request``: the idempotency key the sender gave (a table device's
+    ``Idempotency-Key``, the CLI's ``--request-id``), so that the same request sent again
+    (a device retrying after a timeout) is answered with this result, never recorded
+    twice. None in every schema-1 event, and when the sender gave none."""
+
+    schema_version: ClassVar[int] = 2
 
     result: Result
     override: bool = False
+    request: str | None = None
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """Schema 1 carried no request key."""
+        if version < 2:
+            state = {**state, "request": None}
+        return state
 
 
 class ResultCorrected(DomainEvent):
@@ -138,10 +153,25 @@ class ScoringChosen(DomainEvent):
     """The section's scoring method (a plugin name) and options, replacing the event's.
 
     Re-scoring is this event: the published standings of the old method stay in the
-    record, and the new method's standings are a visible change."""
+    record, and the new method's standings are a visible change.
+
+    Schema 2 adds ``version``, the method's version in force (docs/decisions/0024): a
+    new version of the method applies only through a new choice. None in a schema-1
+    choice, which named no version (the version its session's publication names is in
+    force, else the current one)."""
+
+    schema_version: ClassVar[int] = 2
 
     method: str
     options: dict[str, Any] = Field(default_factory=dict)
+    version: str | None = None
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """Schema 1 named no version."""
+        if version < 2:
+            state = {**state, "version": None}
+        return state
 
 
 stored_earlier_as(

@@ -8,6 +8,7 @@ an entry and works out the :class:`Result` the events record.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict
 
@@ -20,6 +21,7 @@ from engine.bridge import (
     vulnerability,
 )
 from engine.errors import N_, Fix, ImpossibleScore, InvalidInput
+from engine.parsing import bounds_of, within
 from engine.scoring import Award
 
 
@@ -91,6 +93,9 @@ class ImportRow:
     ew: int
     entry: ResultEntry | None = None
     adjusted: Adjusted | None = None
+    assigned: tuple[tuple[Fraction, int], ...] | None = None
+    """An assigned score (law 12C) as (weight, NS score) pairs: one of weight 1, or
+    several (a weighted score, law 12C1(c))."""
 
 
 def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
@@ -101,6 +106,8 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
             code="board.number",
             board=entry.board,
         )
+    if entry.score_ns is not None:  # even an overridden score is one a table can make
+        within(entry.score_ns, "NS score", bounds_of("score_ns"))
     if entry.contract is None or not entry.contract.strip():
         if entry.score_ns is None:
             raise InvalidInput(

@@ -94,6 +94,11 @@ class Section:
     """Board → groups of NS pair numbers that played each version of a fouled board."""
     scoring: tuple[str, dict[str, Any]] | None = None
     """The section's own (method, options), when it was chosen apart from the event's."""
+    scoring_version: str | None = None
+    """The version of its own method in force, as the choice recorded it (None: a choice
+    made before versions were recorded; see :mod:`engine.in_force`)."""
+    requests: dict[str, Result] = field(default_factory=dict)
+    """Idempotency key → the result its request recorded (the answer to a resent request)."""
     _plays: tuple[tuple[int, Pair | None], dict[int, int]] | None = None
     _pairs: dict[Line, dict[int, Pair]] = field(default_factory=lambda: {Line.NS: {}, Line.EW: {}})
 
@@ -180,7 +185,20 @@ class Section:
                 board: tuple(frozenset(self.pair(Line.NS, n) for n in g) for g in groups)
                 for board, groups in self.fouled.items()
             },
+            absent=self.facing_phantom(),
         )
+
+    def facing_phantom(self) -> tuple[tuple[int, Pair], ...]:
+        """(board, pair) for each board the movement has a pair play against the phantom."""
+        movement, phantom = self.movement, self.phantom
+        if movement is None or phantom is None:
+            return ()
+        found = []
+        for e in movement.schedule:
+            ns, ew = movement.ns_pair(e), movement.ew_pair(e)
+            if phantom in (ns, ew):
+                found += [(b, ew if ns == phantom else ns) for b in e.boards]
+        return tuple(found)
 
     # -- folding --------------------------------------------------------------------------
 
@@ -195,6 +213,7 @@ class Section:
             rounds_ended=list(self.rounds_ended),
             tables=dict(self.tables),
             _by_ew=dict(self._by_ew),
+            requests=dict(self.requests),
         )
 
     def _set(
@@ -250,6 +269,8 @@ class Section:
             case ResultRecorded():  # by far the most frequent: first
                 r = event.result
                 self._set(r.board, r.ns, r.ew, result=r)
+                if event.request is not None:
+                    self.requests[event.request] = r
             case NumberingChosen():
                 self.numbering = event.numbering
                 self._pairs = {Line.NS: {}, Line.EW: {}}
@@ -302,6 +323,7 @@ class Section:
                 self.fouled = {**self.fouled, event.board: event.groups}
             case ScoringChosen():
                 self.scoring = (event.method, dict(event.options))
+                self.scoring_version = event.version
             case SeatsSwapped():
                 self._swap(Pair.parse(event.first), Pair.parse(event.second))
 

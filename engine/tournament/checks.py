@@ -21,6 +21,7 @@ from engine.errors import (
     ResultsMissing,
 )
 from engine.movement import EntryKind
+from engine.parsing import check_name
 from engine.seating import Pair
 from engine.tournament.events import MissingResult, Player
 from engine.tournament.state import Entry, Swiss, Tournament
@@ -33,6 +34,7 @@ def require_text(value: str | None, message: str, field: str | None = None) -> N
     the ``field`` to give as its fix."""
     if value is None or not value.strip():
         raise InvalidInput(message, fix=Fix(None, needs=(field,)) if field else ())
+    check_name(value)
 
 
 def require_reason(reason: str | None, what: str | Phrase, field: str = "reason") -> None:
@@ -118,6 +120,8 @@ def check_players(players: Sequence[Player], others: Sequence[Entry] = ()) -> No
             code="entry.player_name",
             fix=Fix(None, needs=("player",)),
         )
+    for p in players:
+        check_name(p.name)
     for other in others:
         theirs = entry_kind(other.players)
         if theirs != kind:
@@ -154,8 +158,8 @@ def player_place(entry: Entry, player: str) -> int:
     """The place (from 1) in ``entry`` of the player given by place or by name (spaces
     and case aside)."""
     text = " ".join(player.split())
-    if text.isdigit():
-        place = int(text)
+    if text.isascii() and text.isdigit():  # "²".isdigit() too, and int() refuses it
+        place = int(text) if len(text) < 10 else 0
         if not 1 <= place <= len(entry.players):
             raise InvalidInput(
                 N_("Entry %(entry)s has %(players)s players, not a player %(place)s."),

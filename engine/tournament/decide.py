@@ -6,6 +6,9 @@ state's version; it never reads or writes a store. What a plugin decided (standi
 carry-over) is worked out by the caller and passed in: the events remember it.
 Commands that record on a tournament and its sections together are in
 :mod:`engine.section.decide`.
+
+One concept: every decision a tournament's commands make, each a short function over the
+state (as :mod:`engine.section.decide` is for a section's).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from uuid import UUID
 from engine.errors import N_, Fix, InvalidInput, Phrase, Rejected
 from engine.events import Changes, DomainEvent
 from engine.pairing.field import Draw
+from engine.signing import Signature
 from engine.tournament.checks import (
     ENTRY_WORDS,
     TEAM_SIZES,
@@ -224,9 +228,11 @@ def publish(
     method_version: str,
     digest: str,
     standings: dict[str, Any],
+    signature: Signature | None = None,
     actor: str,
 ) -> list[DomainEvent]:
-    """The standings of a closed session, as the scoring method (at its version) gave them."""
+    """The standings of a closed session, as the scoring method (at its version) gave them
+    (with the club's signature over them and the chain head, when signed)."""
     check_closed(tournament, session)
     changes = Changes(actor)
     changes.add(
@@ -237,6 +243,7 @@ def publish(
         method_version=method_version,
         digest=digest,
         standings=standings,
+        signature=signature,
     )
     return changes.events
 

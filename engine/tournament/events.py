@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.events import DomainEvent, stored_earlier_as
 from engine.pairing.field import Draw
+from engine.signing import Signature
 
 
 class Player(BaseModel):
@@ -27,22 +28,39 @@ class Player(BaseModel):
 
 
 class ScoringChoice(BaseModel):
-    """The scoring method (a plugin name) and its options, as the event chose them."""
+    """The scoring method (a plugin name) and its options, as the event chose them, and
+    the method's version in force (docs/decisions/0024; None in an event created before
+    versions were recorded)."""
 
     model_config = ConfigDict(frozen=True)
 
     method: str = "matchpoints"
     options: dict[str, Any] = Field(default_factory=dict)
+    version: str | None = None
 
 
 # ---- the event, its sessions and entries ------------------------------------------------
 
 
 class EventCreated(DomainEvent):
+    """An event created, with its scoring method.
+
+    Schema 2 adds the scoring method's ``version`` to ``scoring``: a schema-1 event
+    named none (docs/decisions/0024)."""
+
+    schema_version: ClassVar[int] = 2
+
     name: str
     date: dt.date | None = None
     club: str | None = None
     scoring: ScoringChoice = ScoringChoice()
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """Schema 1 recorded no version of the scoring method."""
+        if version < 2 and isinstance(state.get("scoring"), dict):
+            state = {**state, "scoring": {**state["scoring"], "version": None}}
+        return state
 
 
 class SessionAdded(DomainEvent):
@@ -100,11 +118,25 @@ class SessionClosed(DomainEvent):
 
 
 class ResultsPublished(DomainEvent):
+    """A closed session's standings as published: the scoring method and its version, the
+    standings and their digest; signed (schema 2), the club's Ed25519 signature over the
+    digest and the event's chain head (:mod:`engine.application.integrity_io`)."""
+
+    schema_version: ClassVar[int] = 2
+
     session: int
     method: str
     method_version: str
     digest: str
     standings: dict[str, Any]
+    signature: Signature | None = None
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """Schema 1 was never signed."""
+        if version < 2:
+            state = {**state, "signature": None}
+        return state
 
 
 # ---- ranking and stages -----------------------------------------------------------------
@@ -469,3 +501,32 @@ class DirectorsChosen(DomainEvent):
     line). The event's creator on a server is named when it is created."""
 
     directors: tuple[str, ...]
+
+
+class DealsRecorded(DomainEvent):
+    """A session's hand record, or part of it: each board's deal as PBN writes it
+    (``N:`` and the four hands clockwise), where it came from (a file's name, or
+    ``generated``) and the seed a generated hand record was dealt from (the same seed
+    deals the same cards again). A board's later deal replaces its earlier one."""
+
+    schema_version: ClassVar[int] = 1
+
+    session: int
+    deals: dict[int, str]
+    source: str
+    seed: int | None = None
+
+
+class ConventionsChosen(DomainEvent):
+    """The scoring conventions the event follows: a convention profile (its plugin's name
+    and version) and the option values it gave each scoring method (method → option →
+    value), recorded as the profile decided them. The event's own scoring options win
+    over them option by option. An event that never chose follows ``jcbl`` (every
+    method's defaults)."""
+
+    schema_version: ClassVar[int] = 1
+
+    profile: str
+    version: str
+    options: dict[str, dict[str, Any]]
+    reason: str = ""

@@ -9,13 +9,17 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 from uuid import UUID, uuid5
 
+from engine.errors import N_, Fix, NotFound
 from engine.events import DomainEvent
 from engine.tournament.events import (
     CarryOverRecorded,
     ContestantKind,
     ContestantsChosen,
+    ConventionsChosen,
+    DealsRecorded,
     DeviceIssued,
     DeviceRevoked,
     DirectorsChosen,
@@ -245,6 +249,9 @@ class Publication:
     method_version: str
     digest: str
     timestamp: dt.datetime
+    standings: dict[str, Any] | None = None
+    """The standings as published (JSON): what a session shows when the version of its
+    method in force is no longer installed (docs/decisions/0024)."""
 
 
 @dataclass
@@ -285,6 +292,12 @@ class Tournament:
     """The store's directors who direct the event on a server (none: every one)."""
     table_entry: TableEntry = field(default_factory=TableEntry)
     """How the tables enter results on their devices."""
+    deals: dict[int, dict[int, str]] = field(default_factory=dict)
+    """Session → board → its deal as PBN writes it (the hand record; replaced, never
+    changed in place, on a fold)."""
+    conventions: ConventionsChosen | None = None
+    """The convention profile chosen and the options it gave (None: ``jcbl``, every
+    scoring method's defaults)."""
 
     def section_ids(self) -> dict[UUID, tuple[int, str]]:
         return {
@@ -355,6 +368,7 @@ class Tournament:
                         event.method_version,
                         event.digest,
                         event.timestamp,
+                        event.standings,
                     )
                 )
             case (
@@ -388,10 +402,26 @@ class Tournament:
                 self.public_running = event.running
             case DirectorsChosen():
                 self.directors = event.directors
+            case ConventionsChosen():
+                self.conventions = event
+            case DealsRecorded():
+                recorded = {**self.deals.get(event.session, {}), **event.deals}
+                self.deals = {**self.deals, event.session: recorded}
             case TableEntryChosen():
                 self.table_entry = TableEntry(
                     event.ew_confirmation, event.opening_lead, event.traveller_after
                 )
+
+
+def not_an_event(aggregate_id: UUID) -> NotFound:
+    """The error of an id given as an event's that is another record's (a section's)."""
+    return NotFound(
+        N_("%(id)s is not the id of an event: it is the id of another record."),
+        hint=N_("Give the event's id, as the list of events shows it."),
+        code="event.not_an_event",
+        fix=Fix("event.list"),
+        id=str(aggregate_id),
+    )
 
 
 def project_tournament(
@@ -410,7 +440,8 @@ def project_tournament(
                 club=event.club,
                 scoring=event.scoring,
             )
+        elif state is None:  # the id of a section (or of the access list), not of an event
+            raise not_an_event(event.originator_id)
         else:
-            assert state is not None, "a tournament's history starts with EventCreated"
             state.apply(event)
     return state

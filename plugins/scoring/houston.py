@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from math import ceil, floor
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,11 +16,12 @@ from engine.hookspecs import hookimpl
 from engine.imps import imps
 from engine.numbers import round_half_up
 from engine.registry import VictoryPointScale
-from engine.scoring import PairTotal, SectionFacts, SectionScore
+from engine.scoring import Award, AwardKind, PairTotal, SectionFacts, SectionScore
 from engine.seating import Pair, pair_order
 from plugins.scoring.comparison import (
     BoardPoints,
     Version,
+    adjusted_points,
     by_weight,
     matches,
     mean,
@@ -41,14 +43,39 @@ class HoustonOptions(VpScaleOptions):
         description="How many of the highest and how many of the lowest scores of each "
         "board are left out of the datum (0 keeps every score).",
     )
+    trim_by: Literal["fixed", "field_size", "central"] = Field(
+        "fixed",
+        description="How many scores each end of a board leaves out of the datum: fixed "
+        "(trim, JCBL), field_size (none with 3 results or fewer, 1 with 4-10, 2 with 11-25, "
+        "one more for every 15 more: bridge-scorer) or central (round(0.475 x results) each "
+        "end, the central results only: JFR Pary).",
+    )
     round: int = Field(
         10,
         ge=1,
-        description="The datum is rounded to the nearest multiple of this; an exact half "
-        "goes away from zero (+185 is +190, -185 is -190).",
+        description="The datum is rounded to a multiple of this, as datum_rounding says.",
+    )
+    datum_rounding: Literal["away_from_zero", "half_up", "toward_zero"] = Field(
+        "away_from_zero",
+        description="How the average becomes a multiple of round: away_from_zero (nearest, "
+        "an exact half away from zero: -275 is -280, JCBL), half_up (nearest, an exact half "
+        "upwards: -275 is -270) or toward_zero (cut toward zero: -279 is -270, JFR Pary).",
+    )
+    assigned_in_datum: bool = Field(
+        True,
+        description="Whether a director's weighted assigned score enters the datum (at its "
+        "weighted average); false: only scores played at the table do (JFR Pary).",
     )
     average_plus_imps: int = Field(
         3, ge=0, description="IMPs for average plus; average minus is as many below 0."
+    )
+    facing_absent: int | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="A pair the movement has play against an absent pair (the phantom): "
+        "none (JCBL) scores nothing for those boards; a percentage (JFR Pary: 60) scores it "
+        "that adjusted score on each (60 is average plus) once the board is in play.",
     )
 
 
@@ -66,10 +93,17 @@ class Houston:
     points on that scale and the VPs are ranked.
 
     A weighted assigned score (law 12C1(c), such as ⅔ of 4S made and ⅓ of 4S one off)
-    enters the datum as its weighted average score and earns the weighted sum of the
-    IMPs of each of its results against the datum. A fouled board (the hands changed
-    during play) has a datum for each version, from the tables that played it; a version
-    too small to keep a score after the trim is refused with the board and its tables.
+    enters the datum as its weighted average score (unless ``assigned_in_datum`` is
+    false) and earns the weighted sum of the IMPs of each of its results against the
+    datum. A fouled board (the hands changed during play) has a datum for each version,
+    from the tables that played it; a version too small to keep a score after the trim
+    is refused with the board and its tables.
+
+    Other federations' programs find the datum their own way (``trim_by``,
+    ``datum_rounding``; the convention profiles ``acbl`` and ``jfr`` choose them). While
+    a board is still in play (fewer results than the movement gives it) its datum is
+    provisional: the trim leaves at least one result out of those it has so far, and the
+    standings name the board, so running standings are given from the first round on.
     """
 
     name: ClassVar[str] = "houston"
@@ -79,16 +113,25 @@ class Houston:
 
     def score(self, facts: SectionFacts, options: HoustonOptions) -> SectionScore:
         """IMPs against the datum for every result, and each pair's sum of them."""
+        tables = Counter(r.board for r in facts.results)
+        in_play = frozenset(b for b, plays in facts.expected_plays.items() if 0 < tables[b] < plays)
 
         def rule(version: Version) -> BoardPoints:
             if not version.results:
                 return BoardPoints((), comparisons=1)
+            played = [r for r in version.results if isinstance(r, int)]
+            entering = version.results if options.assigned_in_datum or not played else played
+            scores = [mean(r) for r in entering]
+            trim = trim_of(len(scores), options)
+            if version.board in in_play:
+                trim = min(trim, (len(scores) - 1) // 2)  # so far: keep one result at least
             at = datum(
                 version.board,
-                [mean(r) for r in version.results],
-                options.trim,
+                scores,
+                trim,
                 options.round,
                 played_by=version.played_by,
+                rounding=options.datum_rounding,
             )
             return BoardPoints(
                 tuple(Fraction(by_weight(r, lambda s: imps(s - at))) for r in version.results),
@@ -96,11 +139,49 @@ class Houston:
                 datum=at,
             )
 
-        return score_boards(self.name, self.version, facts, rule, options.average_plus_imps)
+        scored = score_boards(self.name, self.version, facts, rule, options.average_plus_imps)
+        if options.facing_absent is not None:
+            scored = replace(scored, totals=_facing_absent(facts, scored, options))
+        return replace(scored, provisional=in_play)
 
     def victory_points(self, score: SectionScore, scale: VictoryPointScale) -> SectionScore:
         """``score`` with each match's IMPs as VPs on ``scale`` (:func:`match_victory_points`)."""
         return match_victory_points(score, scale)
+
+
+Rounding = Literal["away_from_zero", "half_up", "toward_zero"]
+
+
+def trim_of(results: int, options: HoustonOptions) -> int:
+    """How many of the highest and of the lowest of a board's ``results`` scores are left
+    out of its datum, by the options' ``trim_by``.
+
+    ``fixed``: ``trim`` (JCBL: 1). ``field_size`` (bridge-scorer): none with 3 results or
+    fewer, 1 with 4 to 10, then one more for every 15 results more (2 with 11-25, 3 with
+    26-40). ``central`` (JFR Pary): round(0.475 × results), half up, so only the central
+    twentieth or so is averaged; never so many that none is left (one central result
+    of an odd number is kept, two of an even number)."""
+    match options.trim_by:
+        case "fixed":
+            return options.trim
+        case "field_size":
+            return 0 if results <= 3 else 1 + max(0, ceil(Fraction(results - 10, 15)))
+        case "central":
+            drop = int(round_half_up(Fraction(19 * results, 40), 0))
+            return max(0, min(drop, (results - 1) // 2))
+
+
+def to_step(value: Fraction, step: int, rounding: Rounding = "away_from_zero") -> Fraction:
+    """``value`` as a multiple of ``step``: the nearest, an exact half away from zero
+    (-275 → -280) or upwards (-275 → -270), or cut toward zero (-279 → -270)."""
+    steps = value / step
+    if rounding == "away_from_zero":
+        whole = int(round_half_up(steps, 0))
+    elif rounding == "half_up":
+        whole = floor(steps + Fraction(1, 2))
+    else:
+        whole = int(steps)  # a Fraction's int() is cut toward zero
+    return Fraction(whole * step)
 
 
 def datum(
@@ -110,12 +191,15 @@ def datum(
     step: int,
     *,
     played_by: frozenset[Pair] | None = None,
+    rounding: Rounding = "away_from_zero",
 ) -> Fraction:
-    """The average of ``scores`` without the ``trim`` highest and lowest, to the nearest ``step``.
+    """The average of ``scores`` without the ``trim`` highest and lowest, as a multiple of
+    ``step`` (:func:`to_step`).
 
-    An exact half is rounded away from zero (the JCBL's 四捨五入), so the datum of the
-    scores seen from East-West is exactly the negative of the datum seen from North-South.
-    ``played_by`` names the tables of a fouled board's version, for the error message.
+    By default an exact half is rounded away from zero (the JCBL's 四捨五入), so the datum
+    of the scores seen from East-West is exactly the negative of the datum seen from
+    North-South. ``played_by`` names the tables of a fouled board's version, for the
+    error message.
     """
     kept = sorted(scores)[trim : len(scores) - trim]
     if not kept:
@@ -143,8 +227,26 @@ def datum(
             count=len(scores),
             trim=trim,
         )
-    steps = round_half_up(Fraction(sum(kept), len(kept)) / step, 0)
-    return Fraction(int(steps) * step)
+    return to_step(Fraction(sum(kept), len(kept)), step, rounding)
+
+
+def _facing_absent(
+    facts: SectionFacts, scored: SectionScore, options: HoustonOptions
+) -> dict[Pair, PairTotal]:
+    """The totals with each board a pair was to play against the absent pair scored as an
+    adjusted score of ``facing_absent`` per cent (JFR Pary: 60), once the board is in play."""
+    assert options.facing_absent is not None
+    award = adjusted_points(
+        Award(AwardKind.PERCENT, options.facing_absent), options.average_plus_imps
+    )
+    played = {s.result.board for s in scored.results}
+    totals = dict(scored.totals)
+    for board, pair in facts.absent:
+        now = totals.get(pair)
+        if board in played and now is not None:
+            score = now.score + award
+            totals[pair] = PairTotal(pair, score, now.maximum, score, now.boards_played + 1)
+    return totals
 
 
 def match_victory_points(score: SectionScore, scale: VictoryPointScale) -> SectionScore:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.errors import N_, InvalidInput
 from engine.hookspecs import hookimpl
 from engine.numbers import round_half_up
+from engine.registry import EarlierVersions
 from engine.scoring import (
     Award,
     AwardKind,
@@ -61,11 +62,17 @@ class Matchpoints:
     matchpoints it always does but the two sides of a table need not add up to the top.
     A fouled board (the hands changed during play) is scored version by version, each
     version brought to the common top by the manual's formula or its simple method.
+
+    Version 1.0 gave the other tables ½ each for an artificial table, as for a neutral
+    one (``artificial=as_neutral``); 1.1 factors around it. A section that recorded 1.0
+    is still scored by 1.0 until it is rescored to the current version.
     """
 
     name: ClassVar[str] = "matchpoints"
     aliases: ClassVar[tuple[str, ...]] = ("mp", "matchpoint")
     version: ClassVar[str] = "1.1"
+    earlier_versions: ClassVar[EarlierVersions] = {"1.0": {"artificial": "as_neutral"}}
+    """1.0 is this code with artificial tables counted as neutral ones (b6e5bc0)."""
 
     class Options(BaseModel):
         """How matchpoints are counted, factored and adjusted."""
@@ -107,6 +114,21 @@ class Matchpoints:
             True,
             description="Factor up the total of a pair that played fewer boards than the "
             "most any pair of its field played.",
+        )
+        factor_to: Literal["field", "session"] = Field(
+            "field",
+            description="What a total is factored up to: field (the most boards any pair of "
+            "its field played, exactly: JCBL) or session (every board in play in the session, "
+            "the factored total rounded half up to 2 decimals and the percentage taken from "
+            "it: ACBLscore, 161 over 24 boards of 26 is 174.42).",
+        )
+        facing_absent: int | None = Field(
+            None,
+            ge=0,
+            le=100,
+            description="A pair the movement has play against an absent pair (the phantom): "
+            "none (JCBL) factors its total up; a percentage (JFR Pary: 60) scores it that "
+            "share of the top on each of those boards (once the board is in play).",
         )
         rounding: Literal["total", "board"] = Field(
             "total",
@@ -196,7 +218,7 @@ class Matchpoints:
             version=self.version,
             tops=tops,
             results=scored,
-            totals=_totals(facts, points, tops, options.total_factoring),
+            totals=_totals(facts, points, tops, options),
         )
 
 
@@ -430,9 +452,13 @@ def _totals(
     facts: SectionFacts,
     points: list[tuple[Fraction, Fraction]],
     tops: dict[int, Fraction],
-    factoring: bool,
+    options: Matchpoints.Options,
 ) -> dict[Pair, PairTotal]:
-    """Each field's pairs' totals, factored up to the most boards a pair of the field played."""
+    """Each field's pairs' totals, factored up (``total_factoring``) to the most boards a
+    pair of the field played or (``factor_to="session"``, ACBLscore) to every board in play
+    in the session, rounded to hundredths, whose percentage is then of that rounded total
+    (its raw is the same). With ``facing_absent``, each board a pair was to play against
+    the absent pair counts as played, for that percentage of its top."""
     raw = _sums(facts, list(range(len(facts.results))), points)
     top_of = {board: int(top) for board, top in tops.items()}  # a board's top is whole
     maxima: Counter[Pair] = Counter()
@@ -443,13 +469,29 @@ def _totals(
         maxima[r.ew] += top
         boards[r.ns] += 1
         boards[r.ew] += 1
+    factoring, factor_to = options.total_factoring, options.factor_to
+    if options.facing_absent is not None:
+        share = Fraction(options.facing_absent, 100)
+        for board, pair in facts.absent:
+            if board in top_of:  # a board not yet in play anywhere has no top yet
+                top = top_of[board]
+                raw[pair] = raw.get(pair, Fraction(0)) + top * share
+                maxima[pair] += top
+                boards[pair] += 1
     totals: dict[Pair, PairTotal] = {}
+    in_session = len(set(facts.expected_plays) | set(tops))
     for f in facts.fields:
         most = max((boards[p] for p in f.pairs), default=0)
+        if factor_to == "session":
+            most = in_session
         for p in f.pairs:
             n = boards[p]
             total = raw.get(p, Fraction(0))
             scale = Fraction(most, n) if factoring and 0 < n < most else Fraction(1)
+            if factor_to == "session" and scale != 1:
+                shown = _hundredths(total * scale)
+                totals[p] = PairTotal(p, shown, maxima[p] * scale, shown, n)
+                continue
             totals[p] = PairTotal(p, total * scale, Fraction(maxima[p]), total, n)
     return totals
 

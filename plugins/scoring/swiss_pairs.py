@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, Field
 
 from engine.hookspecs import hookimpl
+from engine.registry import EarlierVersions
 from engine.scoring import PairTotal, SectionFacts, SectionScore
 from engine.seating import Pair
 from plugins.scoring.comparison import matches, points_of
@@ -64,6 +65,8 @@ class SwissPairs:
     name: ClassVar[str] = "swiss-pairs"
     aliases: ClassVar[tuple[str, ...]] = ("swiss-pair",)
     version: ClassVar[str] = "1.1"
+    earlier_versions: ClassVar[EarlierVersions] = Matchpoints.earlier_versions
+    """Its boards are matchpointed: 1.0 is matchpoints 1.0's (artificial tables as neutral)."""
     Options: ClassVar[type[BaseModel]] = SwissPairsOptions
 
     def score(self, facts: SectionFacts, options: SwissPairsOptions) -> SectionScore:

@@ -38,6 +38,7 @@ import pytest
 from adapters.cli.common import open_app
 from engine import events as engine_events
 from engine.application import Traveller
+from engine.deals import generate
 from engine.section import ResultEntry
 from engine.tournament import Player
 from tests.acceptance.cli import invoke
@@ -341,12 +342,14 @@ def guide_scenes() -> list[tuple[str, Scene]]:
         ("traveller movement assign --event 6f1c --family interwoven-howell", two_sessions),
         ("traveller session add --event 6f1c --session 2$", session_1_played),
         ("traveller totals --event 6f1c$", session_2_played),
+        ("traveller movement check howell-8.json", howell_file),
         ("traveller renumber", sectional),
         ("traveller session seat --event 6f1c --session 2", played_on),
         ("traveller session seat --event 6f1c --session 3", final_to_seat),
         ("traveller round start --event 6f1c 1", main_event),
         ("traveller import travellers", paper_travellers),
         ("traveller import pbn", pbn_night),
+        ("traveller deals import", hand_record_file),
         ("traveller result correct --event 6f1c --board 1", main_event),
         ("traveller result correct --event 6f1c --board 4", misread_slip),
         ("traveller fouled", evening_played),
@@ -362,6 +365,22 @@ def guide_scenes() -> list[tuple[str, Scene]]:
         ("traveller audit --event 6f1c --board 9", main_event),
         ("traveller what-if --event 6f1c --change", changes_file),
     ]
+
+
+def howell_file(desk: Desk) -> None:
+    """The published movement the guide checks and plays: a 4-table Howell as another
+    program would write it (Traveller's own JSON of it), for a new event of 8 pairs."""
+    shown = desk.run("movement", "show", "howell", "--tables", "4", "--format", "json")
+    (desk.folder / "howell-8.json").write_text(shown, encoding="utf-8")
+    desk.create("Club Howell")
+    desk.pairs(8)
+
+
+def hand_record_file(desk: Desk) -> None:
+    """The hand record the guide's deals import reads: the club evening's boards 9 and 10."""
+    dealt = generate([9, 10], seed=1124)
+    text = "".join(f'[Board "{b}"]\n[Deal "{d.pbn()}"]\n\n' for b, d in dealt.items())
+    (desk.folder / "hands.pbn").write_text(text, encoding="utf-8")
 
 
 def changes_file(desk: Desk) -> None:

@@ -89,7 +89,11 @@ def test_figure_18_by_pbn_with_the_houston_trial(tmp_path: Path) -> None:
     }
     assert cli.run("standings", "--event", event)["method"] == "houston"
     (chosen,) = [t for t in cli.run("audit", "--event", event) if t["type"] == "ScoringChosen"]
-    assert chosen["data"] == {"method": "houston", "options": {"trim": "1", "round": "10"}}
+    assert chosen["data"] == {
+        "method": "houston",
+        "options": {"trim": "1", "round": "10"},
+        "version": "1.0",  # the version in force is recorded with the choice
+    }
 
 
 def test_rescoring_a_published_session(tmp_path: Path) -> None:

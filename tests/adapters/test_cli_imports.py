@@ -224,6 +224,7 @@ def test_rescore_every_section_then_one(club: Club) -> None:
     assert club.run("rescore", "--scoring", "imp-pairs", *why) == {
         "session": 1,
         "method": "cross-imps",
+        "versions": {"A": "1.0", "B": "1.0"},
         "options": {},
         "rescored": ["A", "B"],
         "unchanged": [],

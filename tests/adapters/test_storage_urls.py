@@ -19,7 +19,7 @@ def test_the_default_store_is_traveller_db_in_the_current_folder(
     monkeypatch.chdir(tmp_path)
     assert store_url() == DEFAULT_URL == "./traveller.db"
     env = env_for(store_url())
-    assert env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
+    assert env["PERSISTENCE_MODULE"] == "adapters.storage.sqlite"
     assert Path(env["SQLITE_DBNAME"]).resolve() == tmp_path / "traveller.db"
 
 
@@ -44,7 +44,7 @@ def test_sqlite_three_slashes_is_relative_to_the_current_folder(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "data").mkdir()
     env = env_for("sqlite:///data/rel.db")
-    assert env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
+    assert env["PERSISTENCE_MODULE"] == "adapters.storage.sqlite"
     assert env["SQLITE_DBNAME"] == "data/rel.db"
     assert not Path(env["SQLITE_DBNAME"]).is_absolute()
     assert env_for("sqlite:///rel.db")["SQLITE_DBNAME"] == "rel.db"
@@ -60,7 +60,7 @@ def test_sqlite_four_slashes_is_an_absolute_path(tmp_path: Path) -> None:
 
 def test_a_bare_path_is_a_sqlite_file(tmp_path: Path) -> None:
     env = env_for(str(tmp_path / "club.db"))
-    assert env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
+    assert env["PERSISTENCE_MODULE"] == "adapters.storage.sqlite"
     assert env["SQLITE_DBNAME"] == str(tmp_path / "club.db")
 
 

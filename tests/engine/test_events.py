@@ -59,7 +59,8 @@ def test_the_schema_version_is_stored_with_every_event() -> None:
         }
     )
     stored = app.mapper.to_stored_event(event)
-    assert app.mapper.transcoder.decode(stored.state)[SCHEMA_KEY] == 1
+    # Schema 2 (issue 13) added the request's idempotency key.
+    assert app.mapper.transcoder.decode(stored.state)[SCHEMA_KEY] == 2
     assert stored.topic == "engine.section.events:ResultRecorded"
     assert app.mapper.to_domain_event(stored) == event
 

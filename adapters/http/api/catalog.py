@@ -59,6 +59,13 @@ def scoring_methods(app: App) -> list[dict[str, Any]]:
     return describe(sorted(app.registry.scoring_methods(), key=lambda m: m.name))
 
 
+@router.get("/conventions")
+def conventions(app: App) -> list[dict[str, Any]]:
+    """The convention profiles the installed plugins offer: each a named set of scoring
+    options, with where each value comes from."""
+    return [c.to_json() for c in sorted(app.registry.conventions(), key=lambda c: c.name)]
+
+
 @router.get("/pairing-methods")
 def pairing_methods(app: App) -> list[dict[str, Any]]:
     """The Swiss pairing methods the installed plugins offer, with their options."""

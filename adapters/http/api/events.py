@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import Field
 
+from adapters import keys
 from adapters.http.api.common import App, Body, Event, done
 from adapters.http.auth import Director
 from engine.carry_over import chosen_rule
@@ -28,6 +29,9 @@ class NewEvent(Body):
     sections: list[str] = Field(default_factory=lambda: ["A"])
     enforce_rounds: bool = False
     zone: str | None = None
+    conventions: str | None = Field(
+        None, description="The convention profile it follows (GET /api/conventions); none: jcbl"
+    )
 
 
 @router.post("/events", status_code=201)
@@ -43,6 +47,7 @@ def create_event(body: NewEvent, app: App, who: Director) -> dict[str, Any]:
         enforce_rounds=body.enforce_rounds,
         zone=body.zone,
         directors=[who.name],
+        conventions=body.conventions,
         actor=who.actor,
     )
     return done(id=str(event_id))
@@ -193,12 +198,16 @@ def reopen_session(
 
 @router.post("/events/{event_id}/sessions/{session}/publish")
 def publish(event_id: Event, session: int, app: App, who: Director) -> dict[str, Any]:
-    published = app.publish(event_id, session, actor=who.actor)
+    """Publish a closed session's standings; signed with the server's key when its
+    administrator gave it one ($TRAVELLER_SIGNING_KEY)."""
+    signer = keys.signing_key(None)
+    published = app.publish(event_id, session, signer=signer, actor=who.actor)
     return done(
         session=session,
         method=published.method,
         method_version=published.method_version,
         digest=published.digest,
+        signed_by=None if signer is None else signer.public_key,
     )
 
 
@@ -250,6 +259,26 @@ def choose_zone(event_id: Event, body: Zone, app: App, who: Director) -> dict[st
     """The zone the event's times are shown and read in."""
     changed = app.choose_zone(event_id, body.zone, actor=who.actor)
     return done(changed=changed)
+
+
+class Conventions(Body):
+    profile: str = Field(description="A convention profile (GET /api/conventions)")
+    reason: str
+
+
+@router.get("/events/{event_id}/conventions")
+def conventions(event_id: Event, app: App) -> dict[str, Any]:
+    """The convention profile the event follows and the options it recorded."""
+    return app.conventions(event_id).to_json()
+
+
+@router.put("/events/{event_id}/conventions")
+def choose_conventions(
+    event_id: Event, body: Conventions, app: App, who: Director
+) -> dict[str, Any]:
+    """The convention profile the event follows from now on (before results are published)."""
+    changed = app.choose_conventions(event_id, body.profile, reason=body.reason, actor=who.actor)
+    return done(changed=changed, **app.conventions(event_id).to_json())
 
 
 class Ranking(Body):
@@ -306,29 +335,58 @@ def list_stages(event_id: Event, app: App) -> list[dict[str, object]]:
 
 
 class Rescoring(Body):
-    scoring: str = Field(description="The method to score by from now on")
+    scoring: str | None = Field(
+        default=None, description="The method to score by from now on (or to_current)"
+    )
     options: dict[str, Any] | None = None
     reason: str = Field(description="Why the session is scored again (kept in the audit)")
     section: str | None = Field(default=None, description="One section only (default: all)")
+    to_current: bool = Field(
+        default=False,
+        description="Keep each section's method and options, scored by the method's "
+        "current version (a new version applies only this way)",
+    )
 
 
 @router.post("/events/{event_id}/sessions/{session}/rescore")
 def rescore(
     event_id: Event, session: int, body: Rescoring, app: App, who: Director
 ) -> dict[str, Any]:
-    """Score a session (or one section) by another method, all sections or none. The
-    standings published under the old method stay in the record; publish again to store
-    the new ones."""
-    changed = app.rescore(
-        event_id,
-        body.scoring,
-        body.options,
+    """Score a session (or one section) by another method, or by the current version of
+    its method (``to_current``), all sections or none. The standings published before
+    stay in the record; publish again to store the new ones."""
+    if (body.scoring is None) == (not body.to_current):
+        raise InvalidInput(
+            N_("Give a scoring method or to_current (one of the two)."),
+            hint=N_(
+                "A scoring method is another method; to_current keeps the method and moves "
+                "it to its current version."
+            ),
+            code="rescore.what",
+        )
+    if body.scoring is None:
+        changed = app.rescore_to_current(
+            event_id, session=session, section=body.section, reason=body.reason, actor=who.actor
+        )
+    else:
+        changed = app.rescore(
+            event_id,
+            body.scoring,
+            body.options,
+            session=session,
+            section=body.section,
+            reason=body.reason,
+            actor=who.actor,
+        )
+    in_force = app.scoring_in_force(event_id, session)
+    names = [body.section] if body.section else list(in_force)
+    methods = sorted({in_force[n].method for n in names if n in in_force})
+    return done(
         session=session,
-        section=body.section,
-        reason=body.reason,
-        actor=who.actor,
+        method=app.registry.scoring(body.scoring).name if body.scoring else ", ".join(methods),
+        versions={n: in_force[n].version for n in names if n in in_force},
+        rescored=changed,
     )
-    return done(session=session, method=app.registry.scoring(body.scoring).name, rescored=changed)
 
 
 class CarryOver(Body):

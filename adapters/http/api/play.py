@@ -6,15 +6,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header
 from fastapi import Body as Payload
 from pydantic import Field
 
-from adapters.files.pbn import parse_results
+from adapters.files.pbn import parse_pbn
 from adapters.files.travellers_csv import parse_travellers
 from adapters.http.api.common import App, Body, Event, done
 from adapters.http.auth import Director, Writer
-from engine.errors import N_, InvalidFile, InvalidInput, NotAllowed
+from engine.deals import Deal
+from engine.errors import N_, InvalidFile, InvalidInput, NotAllowed, TravellerError
 from engine.scoring import Award
 from engine.seating import Numbering
 from engine.section.results import ResultEntry
@@ -94,11 +95,20 @@ def record_result(
     who: Writer,
     override: str | None = None,
     numbering: Numbering | None = None,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            description="A key the sender makes up for this result (a UUID): the same request "
+            "sent again with it (after a timeout) is answered with the result it recorded, "
+            "never recorded twice."
+        ),
+    ] = None,
 ) -> dict[str, Any]:
     """A table's result (the body is a result as the CLI's ``traveller result add`` takes
     it). A director may record any; a table's device only a new result of its own table in
     the round in play, in its own section (``override`` and ``numbering`` are the
-    director's)."""
+    director's). With an ``Idempotency-Key`` header, a resent request records nothing and
+    answers as the first did."""
     if who.kind == "table":
         assert who.device is not None
         device = who.device
@@ -114,7 +124,7 @@ def record_result(
                 session=device.session,
                 section=device.section,
             )
-        result = app.record_table_result(event_id, device.id, entry)
+        result = app.record_table_result(event_id, device.id, entry, request=idempotency_key)
     else:
         result = app.record_result(
             event_id,
@@ -124,6 +134,7 @@ def record_result(
             numbering=numbering,
             override=override,
             actor=who.actor,
+            request=idempotency_key,
         )
     return done(result=result.model_dump())
 
@@ -277,9 +288,20 @@ def import_travellers(
     dry_run: bool = False,
 ) -> dict[str, Any]:
     """A travellers CSV (as ``traveller import travellers`` reads), or a PBN file's score
-    tables (``format=pbn``), all or nothing."""
+    tables (``format=pbn``: its deals become the session's hand record, and its pair
+    numbers, where they show it, the section's numbering), all or nothing."""
+    deals: dict[int, Deal] = {}
     if format == "pbn":
-        rows, problems = parse_results(text, section=section)
+        found = parse_pbn(text, section=section)
+        rows, problems, deals = found.rows, found.problems, found.deals
+        own = app.section(event_id, session, section)
+        if numbering is None and own.movement is None and own.numbering is None:
+            numbering = found.numbering
+        if deals and not problems:
+            try:
+                app.record_deals(event_id, deals, session=session, source="import", dry_run=True)
+            except TravellerError as refused:
+                problems.append(str(refused))
     else:
         rows, problems = parse_travellers(text)
     if problems:
@@ -298,7 +320,12 @@ def import_travellers(
         dry_run=dry_run,
         actor=who.actor,
     )
-    return {"recorded": not dry_run, "rows": count}
+    recorded = (
+        []
+        if dry_run or not deals
+        else app.record_deals(event_id, deals, session=session, source="import", actor=who.actor)
+    )
+    return {"recorded": not dry_run, "rows": count} | ({"deals": recorded} if recorded else {})
 
 
 class Scoring(Body):

@@ -46,9 +46,21 @@
     return h;
   }
 
+  /* A key for one result, sent with it (and with every resend of it) as Idempotency-Key:
+     the server records the result once and answers a resend as it answered the first
+     (docs/decisions/0025). getRandomValues works without HTTPS, randomUUID does not. */
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  }
+
   /* A request: resolves {ok, status, data}; rejects only when the server was not reached. */
-  function request(method, url, code, body) {
+  function request(method, url, code, body, key) {
     var init = { method: method, headers: headers(code, body !== undefined), cache: "no-store" };
+    if (key) init.headers["Idempotency-Key"] = key;
     if (body !== undefined) init.body = JSON.stringify(body);
     return fetch(url, init).then(function (r) {
       var type = r.headers.get("content-type") || "";
@@ -393,14 +405,14 @@
     /* Post one result: {sent} (recorded now, or already), {kept} (no connection: queued),
        or {refusal} (the server said no). */
     function post(entry) {
-      return request("POST", entry.url, code, entry.body).then(function (answer) {
+      return request("POST", entry.url, code, entry.body, entry.key).then(function (answer) {
         if (answer.ok || (answer.data && answer.data.code === DUPLICATE)) return { sent: true };
         return { refusal: answer.data };
       });
     }
 
     function send(body) {
-      var entry = { url: current().dataset.results, body: body };
+      var entry = { url: current().dataset.results, body: body, key: newKey() };
       return post(entry).catch(function () {
         var waiting = pending();
         waiting.push(entry);
@@ -422,7 +434,7 @@
         var queue = pending();
         if (!queue.length) return Promise.resolve();
         var entry = queue[0];
-        return request("POST", entry.url, code, entry.body).then(function (answer) {
+        return request("POST", entry.url, code, entry.body, entry.key).then(function (answer) {
           if (!answer.ok && !(answer.data && answer.data.code === DUPLICATE)) {
             refused = answer.data;
           }
