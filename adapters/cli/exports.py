@@ -43,16 +43,7 @@ def export_pbn_command(desk: Desk, file: OutFile, session: SessionOpt = 1) -> No
     table with the points earned, and the session's total score table."""
     text = export_pbn(desk.app, desk.event, session)
     write_whole(file, [text.encode("utf-8")])
-    boards = text.count("[ScoreTable ")
-    desk.say(
-        {"event": str(desk.event), "session": session, "file": str(file), "boards": boards},
-        tr(
-            "Exported session %(session)s (%(boards)s boards) to %(file)s.",
-            session=session,
-            boards=boards,
-            file=str(file),
-        ),
-    )
+    _said_exported(desk, file, session, boards=text.count("[ScoreTable "))
 
 
 # ---- USEBIO ---------------------------------------------------------------------------------
@@ -65,7 +56,10 @@ def export_usebio_command(desk: Desk, file: OutFile, session: SessionOpt = 1) ->
     percentages, and every board's traveller lines; checked against the format's DTD."""
     document = usebio_document(session_results(desk.app, desk.event, session))
     write_whole(file, [document])
-    boards = document.count(b"<BOARD>")
+    _said_exported(desk, file, session, boards=document.count(b"<BOARD>"))
+
+
+def _said_exported(desk: Desk, file: Path, session: int, *, boards: int) -> None:
     desk.say(
         {"event": str(desk.event), "session": session, "file": str(file), "boards": boards},
         tr(

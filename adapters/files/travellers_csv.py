@@ -40,7 +40,9 @@ def parse_travellers(text: str) -> tuple[list[ImportRow], list[str]]:
         return [], [too_many_rows()]
     # Universal newlines: ``\\r`` alone ends a line too, as old Excel for the Mac wrote it.
     lines = io.StringIO(text, newline=None).read().split("\n")
-    if len(lines) > MOST_ROWS + 1:
+    if lines and not lines[-1]:
+        lines.pop()  # the end of the last line, not a line
+    if len(lines) > MOST_ROWS + 1:  # the header and the rows
         return [], [too_many_rows()]
     reader = csv.DictReader(lines)
     try:

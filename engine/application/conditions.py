@@ -3,7 +3,7 @@ and carry-over."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 from uuid import UUID
@@ -14,6 +14,7 @@ from engine.application.publications import signed_publication
 from engine.in_force import scoring_in_force
 from engine.section import decide as section_decide
 from engine.section.checks import missing_results
+from engine.section.decide import ScoringPick
 from engine.section.state import Section
 from engine.signing import Signer
 from engine.standings import compute_standings
@@ -28,6 +29,7 @@ from engine.tournament.events import (
     SessionClosed,
     StageDefined,
 )
+from engine.tournament.state import Tournament
 
 
 class ConditionCommands(ApplicationCore):
@@ -75,22 +77,9 @@ class ConditionCommands(ApplicationCore):
         """Score every section of a session (or only ``section``) by ``method`` from now
         on, all or none; returns the sections it changed (none if each already was)."""
         pick = self._scoring_plugin(method, options)
-
-        def command(uow: UnitOfWork) -> list[str]:
-            tournament = uow.tournament(event_id)
-            check_sessions(tournament, [session])
-            names = [section] if section is not None else list(tournament.sessions[session])
-            changed = []
-            for name in names:
-                state = uow.section(event_id, session, name)
-                events = section_decide.choose_scoring(
-                    tournament, state, pick, reason=reason, actor=actor
-                )
-                if uow.record(events):
-                    changed.append(name)
-            return changed
-
-        return self._run(actor, command)
+        return self._rescore(
+            event_id, session, section, lambda *_: pick, reason=reason, actor=actor
+        )
 
     def rescore_to_current(
         self,
@@ -106,6 +95,25 @@ class ConditionCommands(ApplicationCore):
         sections it changed (none if each already was). A new version of a method applies
         only this way (docs/decisions/0024)."""
 
+        def current(tournament: Tournament, state: Section) -> ScoringPick:
+            now = scoring_in_force(tournament, state)
+            return self._scoring_plugin(now.method, now.options)
+
+        return self._rescore(event_id, session, section, current, reason=reason, actor=actor)
+
+    def _rescore(
+        self,
+        event_id: UUID,
+        session: int,
+        section: str | None,
+        pick: Callable[[Tournament, Section], ScoringPick],
+        *,
+        reason: str,
+        actor: str,
+    ) -> list[str]:
+        """Choose the scoring ``pick`` gives each section of the session (or ``section``),
+        all in one unit of work; the sections it changed."""
+
         def command(uow: UnitOfWork) -> list[str]:
             tournament = uow.tournament(event_id)
             check_sessions(tournament, [session])
@@ -113,10 +121,8 @@ class ConditionCommands(ApplicationCore):
             changed = []
             for name in names:
                 state = uow.section(event_id, session, name)
-                now = scoring_in_force(tournament, state)
-                pick = self._scoring_plugin(now.method, now.options)
                 events = section_decide.choose_scoring(
-                    tournament, state, pick, reason=reason, actor=actor
+                    tournament, state, pick(tournament, state), reason=reason, actor=actor
                 )
                 if uow.record(events):
                     changed.append(name)

@@ -80,7 +80,7 @@ from engine.tournament.events import (
     Player,
     SessionAdded,
 )
-from engine.tournament.state import Tournament, section_id
+from engine.tournament.state import Entry, Tournament, section_id
 from engine.validator import validate
 
 E = TypeVar("E", bound=DomainEvent)
@@ -147,18 +147,7 @@ def assign_movement(
     entries = playing(tournament, section)
     parsed = parse_options(family, with_players(family, options, entries))
     movement = built_for(family, parsed, entries, tables)
-    seats, phantom = seat(movement, entries)
-    changes = Changes(actor)
-    changes.add(
-        section, MovementAssigned, movement=movement, options=parsed.model_dump(mode="json")
-    )
-    changes.add(
-        section,
-        PairsSeated,
-        seats={p.key: e for p, e in seats.items()},
-        phantom=None if phantom is None else phantom.key,
-    )
-    return changes.events
+    return _assigned(section, movement, parsed.model_dump(mode="json"), entries, actor)
 
 
 def assign_published_movement(
@@ -174,9 +163,20 @@ def assign_published_movement(
     schedule itself is the record, as a family's is."""
     check_can_assign(section)
     movement = validate(movement)
-    seats, phantom = seat(movement, playing(tournament, section))
+    return _assigned(section, movement, {"file": source}, playing(tournament, section), actor)
+
+
+def _assigned(
+    section: Section,
+    movement: Movement,
+    options: dict[str, Any],
+    entries: Sequence[Entry],
+    actor: str,
+) -> list[DomainEvent]:
+    """The events of a movement assigned with ``options`` and ``entries`` seated in it."""
+    seats, phantom = seat(movement, entries)
     changes = Changes(actor)
-    changes.add(section, MovementAssigned, movement=movement, options={"file": source})
+    changes.add(section, MovementAssigned, movement=movement, options=options)
     changes.add(
         section,
         PairsSeated,

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from adapters.http.deps import get_app
 from engine.application import Traveller
 from engine.application.moments import At
+from engine.errors import N_, InvalidFile
 
 App = Annotated[Traveller, Depends(get_app)]
 
@@ -50,3 +51,14 @@ class Body(BaseModel):
 def done(**data: Any) -> dict[str, Any]:
     """A write's answer: ``recorded`` and what it returned."""
     return {"recorded": True, **data}
+
+
+def refuse_a_file_with(problems: list[str]) -> None:
+    """Refuse a file sent for import when it has problems (each line's), nothing written."""
+    if problems:
+        raise InvalidFile(
+            N_("The file was not imported: nothing was written."),
+            hint=N_("Put right the lines listed, then send the file again."),
+            code="import.problems",
+            problems=problems,
+        )

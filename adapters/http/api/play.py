@@ -12,10 +12,10 @@ from pydantic import Field
 
 from adapters.files.pbn import parse_pbn
 from adapters.files.travellers_csv import parse_travellers
-from adapters.http.api.common import App, Body, Event, done
+from adapters.http.api.common import App, Body, Event, done, refuse_a_file_with
 from adapters.http.auth import Director, Writer
 from engine.deals import Deal
-from engine.errors import N_, InvalidFile, InvalidInput, NotAllowed, TravellerError
+from engine.errors import N_, InvalidInput, NotAllowed, TravellerError
 from engine.scoring import Award
 from engine.seating import Numbering
 from engine.section.results import ResultEntry
@@ -304,13 +304,7 @@ def import_travellers(
                 problems.append(str(refused))
     else:
         rows, problems = parse_travellers(text)
-    if problems:
-        raise InvalidFile(
-            N_("The file was not imported: nothing was written."),
-            hint=N_("Put right the lines listed, then send the file again."),
-            code="import.problems",
-            problems=problems,
-        )
+    refuse_a_file_with(problems)
     count = app.import_results(
         event_id,
         rows,

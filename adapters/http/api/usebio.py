@@ -12,9 +12,8 @@ from starlette.responses import Response
 
 from adapters.files.usebio import parse_usebio
 from adapters.files.usebio_export import session_results, usebio_document
-from adapters.http.api.common import App, Event
+from adapters.http.api.common import App, Event, refuse_a_file_with
 from adapters.http.auth import Director
-from engine.errors import N_, InvalidFile
 from engine.seating import Numbering
 from engine.section.seating import unseated
 
@@ -53,13 +52,7 @@ def import_usebio(
     problems, names, numbered = found.for_section(
         unseated=unseated(app.tournament(event_id), state), numbering=state.numbering
     )
-    if problems:
-        raise InvalidFile(
-            N_("The file was not imported: nothing was written."),
-            hint=N_("Put right the lines listed, then send the file again."),
-            code="import.problems",
-            problems=problems,
-        )
+    refuse_a_file_with(problems)
     count = app.import_results(
         event_id,
         found.rows,

@@ -170,6 +170,12 @@ def test_a_file_of_too_many_lines_is_refused() -> None:
     assert rows == [] and len(problems) == 1 and "more than" in problems[0]
 
 
+def test_a_file_of_exactly_the_most_rows_is_read() -> None:
+    """The limit counts rows: not the header, nor the end of the last line."""
+    rows, problems = parse_travellers(HEADER + "\n" + "1,6,1,,,,420\n" * MOST_ROWS)
+    assert len(rows) == MOST_ROWS and not any("more than" in p for p in problems)
+
+
 @pytest.fixture
 def section() -> tuple[Cli, str]:
     cli = Cli()
