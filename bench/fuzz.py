@@ -41,7 +41,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     done = subprocess.run(
         command,
         cwd=ROOT,
-        env={**os.environ, "TRAVELLER_FUZZ_SCALE": str(options.scale)},
+        # Random draws, where the suite draws the same examples every run (tests/conftest.py).
+        env={
+            **os.environ,
+            "TRAVELLER_FUZZ_SCALE": str(options.scale),
+            "TRAVELLER_HYPOTHESIS": "explore",
+        },
         check=False,
     )
     seconds = round(time.monotonic() - started)

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from uuid import UUID
 
 import pytest
+from hypothesis import settings
 
 from engine.application import Traveller
 from engine.testing import memory_app
 from engine.tournament import Player
+
+settings.register_profile("suite", derandomize=True, database=None)
+"""The suite's property tests draw the same examples on every run, so a run fails only for
+a change (never for an old bug a new draw happens upon); ``bench/fuzz.py`` explores
+further with random draws (profile ``explore``)."""
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("TRAVELLER_HYPOTHESIS", "suite"))
 
 
 @pytest.fixture(autouse=True, scope="session")

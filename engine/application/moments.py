@@ -28,7 +28,7 @@ from engine.seating import Pair
 from engine.section.events import SectionOpened
 from engine.section.state import Section, project_section
 from engine.standings import compute_standings
-from engine.tournament.checks import check_section, check_sessions
+from engine.tournament.checks import check_section, check_sessions, parse_pair_text
 from engine.tournament.events import EventCreated, SessionAdded
 from engine.tournament.state import Tournament, project_tournament, section_id
 
@@ -332,7 +332,7 @@ def audit(
     every device) or its name (``suzuki``)."""
     where: dict[UUID, tuple[int, str]] = {}
     out = []
-    wanted = None if pair is None else Pair.parse(pair)
+    wanted = None if pair is None else parse_pair_text(pair)
     for rec in history(app, event_id):
         event = rec.event
         if isinstance(event, SectionOpened):

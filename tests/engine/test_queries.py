@@ -125,6 +125,13 @@ def test_a_score_card_now_and_before(played: Played) -> None:
     assert mine.points + theirs.points == mine.top
 
 
+def test_the_audit_of_what_is_not_a_pair_is_refused_in_words(played: Played) -> None:
+    """Found by the command-tree property test: ``audit --pair A`` was a bug report."""
+    with pytest.raises(InvalidInput, match="'A' is not a pair number"):
+        played.app.audit(played.event, pair="A")
+    assert played.app.audit(played.event, pair="NS1")
+
+
 def test_a_score_card_refuses_what_is_not_a_contestant(played: Played) -> None:
     app, event = played.app, played.event
     with pytest.raises(InvalidInput, match="both NS 3 and EW 3"):
