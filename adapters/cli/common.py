@@ -259,6 +259,18 @@ class Desk:
         self.show(rows, lambda: output.rows_table(title, rows, columns))
 
 
+def refused_file(exc: OSError) -> InvalidInput:
+    """A file the operating system refused (a name too long, no permission, a folder
+    where a file was meant), as a director's error: nothing was written."""
+    return InvalidInput(
+        tr_("The file %(file)s cannot be used: %(why)s."),
+        hint=tr_("Check the file's name and that you may read (or write) it."),
+        code="file.refused",
+        file=repr(str(exc.filename)) if exc.filename is not None else "",
+        why=exc.strerror or type(exc).__name__,
+    )
+
+
 def _warn_of_broken_chains(desk: Desk, shown: Format) -> None:
     """Say on stderr, after a command's own output, that what it read does not verify."""
     if "app" not in desk.__dict__:
@@ -349,6 +361,10 @@ def at_desk(
             except (typer.Exit, typer.Abort, typer.TyperException, BrokenPipeError):
                 _forget_empty_store(desk, fresh)
                 raise
+            except OSError as exc:  # a file named that the system refuses: said in words
+                _forget_empty_store(desk, fresh)
+                output.error(refused_file(exc), shown, store=desk.opened)
+                raise typer.Exit(1) from None
             except Exception as exc:  # a bug: said so, its traceback kept in a file
                 if os.environ.get("TRAVELLER_DEBUG"):
                     raise

@@ -328,15 +328,24 @@ def import_events(
     A file that does not verify is refused with the reason; importing a file twice is
     importing it once; a file whose history differs from the store's is refused."""
     public = None if key is None else keys.read_public_key(key)
-    if not file.is_file():
+    try:
+        with file.open("rb") as lines:
+            done = desk.app.import_events(lines, key=public)
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         raise NotFound(
             tr_("There is no file %(file)s."),
             hint=tr_("Give the file the club exported (`traveller export events`)."),
             code="import.file",
             file=str(file),
-        )
-    with file.open("rb") as lines:
-        done = desk.app.import_events(lines, key=public)
+        ) from None
+    except OSError as unreadable:  # a name too long, no permission
+        raise InvalidInput(
+            tr_("%(file)s cannot be read: %(why)s."),
+            hint=tr_("Give the file the club exported (`traveller export events`)."),
+            code="import.unreadable",
+            file=str(file),
+            why=unreadable.strerror or type(unreadable).__name__,
+        ) from None
     data = {**done.to_json(), "file": str(file)}
     if done.added:
         text = tr(

@@ -281,3 +281,24 @@ def test_numbers_written_in_text_are_read_strictly(
     assert result.exit_code in (1, 2), result.stdout
     assert said in " ".join(result.stderr.replace("│", " ").split())
     assert cli.position == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["import", "events"], ["verify", "--key"], ["import", "travellers"], ["export", "events"]],
+)
+def test_a_file_name_the_system_refuses_is_a_clear_error(
+    played: tuple[Cli, str], command: list[str]
+) -> None:
+    """Found by bench/fuzz.py: a name longer than the system allows (Python 3.11's
+    ``Path.is_file`` raises on it) was a bug report."""
+    cli, event = played
+    name = "a" * 300
+    args = (
+        [*command, name] if command != ["export", "events"] else [*command, "--event", event, name]
+    )
+    if command == ["import", "travellers"]:
+        args = [*command, name, "--event", event]
+    result = invoke([*args, "--store", cli.store])
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    assert "a" * 40 in result.stderr and "Internal error" not in result.stderr
