@@ -10,8 +10,9 @@ API (``/api/…``), which records the action as the director's, or refuses it.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from starlette.responses import HTMLResponse
@@ -34,6 +35,7 @@ from adapters.http.errors import status_of
 from adapters.i18n import message_of
 from engine.application import Traveller
 from engine.errors import TravellerError
+from engine.in_force import scoring_in_force
 from engine.section.state import Section
 from engine.tournament.events import LeadEntry
 from engine.tournament.state import Entry
@@ -344,10 +346,7 @@ def movement_panel(
 ) -> HTMLResponse:
     """The section's movement, and a form for each installed family to assign one."""
     state = _section(app, place)
-    families = [
-        {"name": f.name, "doc": (f.__doc__ or "").strip(), "options": option_fields(f.Options)}
-        for f in sorted(app.registry.movements(), key=lambda f: f.name)
-    ]
+    families = _forms(app.registry.movements())
     return panel(
         request,
         "console/setup_movement_panel.html",
@@ -420,14 +419,9 @@ def scoring_panel(
     """How the section is scored, and a form for each installed method to choose it
     (with its options and the reason)."""
     state = _section(app, place)
-    method, options = state.scoring or (
-        place.tournament.scoring.method,
-        place.tournament.scoring.options,
-    )
-    methods = [
-        {"name": m.name, "doc": (m.__doc__ or "").strip(), "options": option_fields(m.Options)}
-        for m in sorted(app.registry.scoring_methods(), key=lambda m: m.name)
-    ]
+    in_force = scoring_in_force(place.tournament, state)
+    method, options = in_force.method, in_force.options
+    methods = _forms(app.registry.scoring_methods())
     return panel(
         request,
         "console/setup_scoring_panel.html",
@@ -483,3 +477,12 @@ def table_entry_panel(request: Request, app: App, who: Director, event_id: str) 
             "leads": [lead.value for lead in LeadEntry],
         },
     )
+
+
+def _forms(plugins: Iterable[Any]) -> list[dict[str, Any]]:
+    """A form for each plugin of a family (movements, scoring methods), by name: its
+    name, its docstring and its options' fields."""
+    return [
+        {"name": p.name, "doc": (p.__doc__ or "").strip(), "options": option_fields(p.Options)}
+        for p in sorted(plugins, key=lambda p: str(p.name))
+    ]
