@@ -128,3 +128,43 @@ def write_part(out: Path, key: str, figures: dict[str, Any]) -> None:
     whole[key] = figures
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(whole, indent=2) + "\n")
+
+
+def verdicts(figures: Any, where: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """Every figure in ``figures`` that names a target, wherever it is nested: what it is,
+    the target and whether it is met (None: not judged at this size).
+
+    A figure names its target with ``"target"`` (the issue and what it asks) beside
+    ``"met"``; ``"label"``, or else its field, method, name or size, says which figure it is."""
+    found: list[dict[str, Any]] = []
+    if isinstance(figures, dict):
+        if isinstance(figures.get("target"), str) and "met" in figures:
+            label = figures.get("label") or " ".join(
+                str(figures[k]) for k in ("field", "method", "name") if k in figures
+            )
+            found.append(
+                {
+                    "figure": label or ".".join(where),
+                    "target": figures["target"],
+                    "met": figures["met"],
+                }
+            )
+        for key, value in figures.items():
+            found += verdicts(value, (*where, str(key)))
+    elif isinstance(figures, list):
+        for value in figures:
+            found += verdicts(value, where)
+    return found
+
+
+def verdict_lines(figures: dict[str, Any]) -> list[str]:
+    """The targets of a run, one line each: MET, NOT MET or not judged, and what for."""
+    found = verdicts(figures)
+    if not found:
+        return []
+    shown = {True: "MET", False: "NOT MET", None: "not judged"}
+    met = sum(1 for v in found if v["met"] is True)
+    lines = [f"Targets: {met} of {len(found)} met"]
+    for v in found:
+        lines.append(f"  {shown[v['met']]:<11}{v['figure']:<34}{v['target']}")
+    return lines

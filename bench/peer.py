@@ -326,6 +326,7 @@ def side_by_side(
         "rounds": rounds,
         "traveller_s": [round(x, 4) for x in ours],
         "traveller_best_s": round(min(ours), 4),
+        "label": f"kernel, {field.name} {method}",
         "target": f"issue 16: scoring kernels ≤ {KERNEL_TARGET:g}× the peer",
     }
     if peer is None:

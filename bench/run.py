@@ -31,10 +31,17 @@ absolute figures beside them; the numbers are also written to
    ``--swiss-teams`` Swiss drawn by the optimal method and top-down, after five rounds
    played; run last, once the store is gone, so that it slows neither part above.
 
-4. The server under load (``bench/serve_load.py``, which also runs alone), with
+4. Against bridge-scorer (``bench/peer.py``, which also runs alone; issue 16): the
+   scoring kernels side by side with the npm library, the user's whole path, import
+   memory, replay cost against store size and start-up (``--peer quick|none``).
+
+5. The server under load (``bench/serve_load.py``, which also runs alone), with
    ``--serve-tables N`` (30 is the issue's): a Mitchell of N tables played through the
    HTTP API by one device per table while 200 public readers follow it, on SQLite and on
    PostgreSQL; after everything else.
+
+The report ends with every target a figure is for — the issue that asks for it — and
+whether it is met, or not judged at the size run.
 """
 
 from __future__ import annotations
@@ -48,7 +55,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -59,7 +66,7 @@ if __package__ in (None, ""):  # run as a script: the repository root holds ``be
 import orjson
 
 from adapters.storage import env_for
-from bench.measure import RESULTS, best_of, load, machine, percentiles, profile
+from bench.measure import RESULTS, best_of, load, machine, percentiles, profile, verdict_lines
 from bench.serve_load import LoadConfig, report_load, run_load
 from bench.swiss_draw import SwissConfig, report_swiss, run_swiss
 from engine import history
@@ -78,7 +85,9 @@ TABLE = "stored_events"
 READ_TARGET = 2.0
 """The rebuild should run at no less than 1/2 of the raw read rate."""
 LATENCY_TARGET_MS = 20.0
-"""p99 of result entry to updated standings, warm."""
+"""Issue 8: p99 of result entry to updated standings, warm, a 30-table section."""
+LIVE_TARGET_MS = 5.0
+"""Issue 16: the same p99 under 5 ms on a quiet machine."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +105,9 @@ class Config:
     """The Swiss draw part's field (bench/swiss_draw.py); 0 leaves the part out."""
     serve_tables: int = 0
     """The server-under-load part's Mitchell (bench/serve_load.py); 0 leaves it out."""
+    peer: str = "full"
+    """Issue 16's side-by-side run against bridge-scorer (bench/peer.py): ``full`` at the
+    issue's sizes, ``quick`` at bench/peer.py's smoke sizes, ``none`` to leave it out."""
 
 
 @dataclass
@@ -370,6 +382,7 @@ def measure_store(
 def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Build the store, measure everything, return the figures (and write them as JSON)."""
     say = log or (lambda _: None)
+    started = time.perf_counter()
     load_before = load()
     with tempfile.TemporaryDirectory(prefix="traveller-bench-") as folder:
         path = Path(folder) / "bench.db"
@@ -394,6 +407,13 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
         repeat = max(config.repeat, SwissConfig.repeat)
         part = SwissConfig(teams=config.swiss_teams, repeat=repeat, profile=config.profile)
         swiss = run_swiss(part, log=say)
+    against_peer: dict[str, Any] = {}
+    if config.peer != "none":
+        from bench import peer
+
+        sizes = peer.QUICK if config.peer == "quick" else peer.Config()
+        # The live figure is this run's latency loop, judged below; not measured twice.
+        against_peer = peer.run(replace(sizes, live_tables=0, out=None), log=say)
     serve: dict[str, Any] = {}
     if config.serve_tables:  # a server process and its clients: alone on the machine, last
         serve = run_load(LoadConfig(tables=config.serve_tables), log=say)
@@ -456,14 +476,28 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
             ),
         },
         "targets": {
-            "rebuild_within_2x_of_read_only": rebuild_rate * READ_TARGET >= read_only,
-            "rebuild_within_2x_of_read_decode": rebuild_rate * READ_TARGET >= read_decode,
-            "warm_p99_under_20ms": warm["p99_ms"] < LATENCY_TARGET_MS,
+            "rebuild_within_2x_of_read_decode": {
+                "label": "rebuild / read + decode",
+                "target": f"issue 8: a rebuild at ≥ 1/{READ_TARGET:g} of the read + decode rate",
+                "met": rebuild_rate * READ_TARGET >= read_decode,
+            },
+            "warm_p99_under_20ms": {
+                "label": f"record_result → standings, {latency['tables']} tables",
+                "target": f"issue 8: warm p99 < {LATENCY_TARGET_MS:g} ms for 30 tables",
+                "met": _judged(latency["tables"], warm["p99_ms"] < LATENCY_TARGET_MS),
+            },
+            "warm_p99_under_5ms": {
+                "label": f"record_result → standings, {latency['tables']} tables",
+                "target": f"issue 16: warm p99 < {LIVE_TARGET_MS:g} ms, 30 tables, quiet machine",
+                "met": _judged(latency["tables"], warm["p99_ms"] < LIVE_TARGET_MS),
+            },
         },
         "latency": latency,
         "profile_one_pass": m["profile"],
         "swiss_draw": swiss,
         "serve_load": serve,
+        "peer": against_peer,
+        "seconds": round(time.perf_counter() - started, 1),
     }
     if config.out is not None:
         config.out.parent.mkdir(parents=True, exist_ok=True)
@@ -471,8 +505,13 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
     return figures
 
 
-def met(ok: bool) -> str:
-    return "MET" if ok else "NOT MET"
+def _judged(tables: int, met: bool) -> bool | None:
+    """A latency target is for a 30-table section: smaller runs are not judged."""
+    return met if tables >= 30 else None
+
+
+def met(ok: bool | None) -> str:
+    return "not judged (under 30 tables)" if ok is None else "MET" if ok else "NOT MET"
 
 
 def report(f: dict[str, Any]) -> str:
@@ -512,10 +551,11 @@ def report(f: dict[str, Any]) -> str:
         f"{single['events_of_the_tournament']:,} events ({single['its_events_per_s']:,}/s, "
         f"{ratio['one_tournament_standings_at_per_one_pass']}× the one-pass rate)"
     )
+    rebuild = t["rebuild_within_2x_of_read_decode"]
     lines += [
-        f"  target, rebuild ≥ ½ the read-only rate: {met(t['rebuild_within_2x_of_read_only'])} "
-        f"(rebuild / read-only = {ratio['one_pass_per_read_only']}); against read + decode: "
-        f"{met(t['rebuild_within_2x_of_read_decode'])} ({ratio['one_pass_per_read_decode']})",
+        f"  rebuild / read + decode = {ratio['one_pass_per_read_decode']}: "
+        f"{met(rebuild['met'])} ({rebuild['target']}); rebuild / read only = "
+        f"{ratio['one_pass_per_read_only']} (no target: decoding alone is the floor)",
         "",
         f"record_result → standings, {lat['tables']}-table Mitchell, {lat['results']} results "
         f"(a section of {lat['section_events']} events)",
@@ -533,11 +573,9 @@ def report(f: dict[str, Any]) -> str:
             f"  {label:<42}{p['n']:>6}{p['p50_ms']:>9.2f}{p['p95_ms']:>9.2f}"
             f"{p['p99_ms']:>9.2f}{p['max_ms']:>9.2f}"
         )
-    lines.append(
-        f"  target, warm p99 < {LATENCY_TARGET_MS:g} ms: {met(t['warm_p99_under_20ms'])} "
-        f"(p99 / target = {ratio['warm_p99_per_target']}); cold / warm standings p50 = "
-        f"{ratio['cold_p50_per_warm_standings_p50']}×"
-    )
+    for key in ("warm_p99_under_20ms", "warm_p99_under_5ms"):
+        lines.append(f"  warm p99: {met(t[key]['met'])} ({t[key]['target']})")
+    lines.append(f"  cold / warm standings p50 = {ratio['cold_p50_per_warm_standings_p50']}×")
     prof = f["profile_one_pass"]
     if prof:
         lines += ["", f"One-pass rebuild under cProfile ({prof['total_s']} s), top own time:"]
@@ -550,6 +588,11 @@ def report(f: dict[str, Any]) -> str:
         lines += ["", report_swiss(f["swiss_draw"])]
     if f.get("serve_load"):
         lines += ["", report_load(f["serve_load"])]
+    if f.get("peer"):
+        from bench import peer
+
+        lines += ["", "Against bridge-scorer (issue 16)", *peer.report(f["peer"])]
+    lines += ["", *verdict_lines(f), "", f"The whole run took {f['seconds']} s."]
     return "\n".join(lines)
 
 
@@ -570,6 +613,12 @@ def parse(argv: Sequence[str] | None = None) -> Config:
         default=0,
         help="the server under load: a Mitchell of N tables through the API (30; 0: none)",
     )
+    add(
+        "--peer",
+        choices=("full", "quick", "none"),
+        help="issue 16's run against bridge-scorer: full sizes, quick, or none "
+        "(full; quick with --quick)",
+    )
     add("--out", type=Path, default=RESULTS, help="where to write the JSON")
     a = parser.parse_args(argv)
 
@@ -586,6 +635,7 @@ def parse(argv: Sequence[str] | None = None) -> Config:
         out=a.out,
         swiss_teams=pick(a.swiss_teams, 1000, 200),
         serve_tables=a.serve_tables,
+        peer=a.peer or ("quick" if a.quick else "full"),
     )
 
 

@@ -298,6 +298,7 @@ def whole_path(
         "rounds": rounds,
         "traveller": [{k: round(v, 4) for k, v in o.items() if isinstance(v, float)} for o in ours],
         "traveller_best_s": round(float(best["total_s"]), 4),
+        "label": f"CSV → standings, {field.name} {method}",
         "target": f"issue 16: the whole path within {WHOLE_PATH_TARGET:g}× the peer's script",
     }
     if peer is None:
@@ -351,6 +352,7 @@ def import_memory(
         "cpu_seconds": round(ran.cpu_seconds, 3),
         "peak_mb": round(ran.peak_mb, 1),
         "imported": ran.code == 0,
+        "label": f"import of {written:,} rows",
         "target": f"issue 16: a {IMPORT_ROWS_TARGET:,}-row import < {IMPORT_MB_TARGET:g} MB "
         f"and < {IMPORT_S_TARGET:g} s",
     }
@@ -439,6 +441,7 @@ def replay_cost(
         "points": points,
         "audit_ratio": round(audit_ratio, 2),
         "standings_at_ratio": round(standings_ratio, 2),
+        "label": f"replay, {first_point['tournaments']} → {last_point['tournaments']} tournaments",
         "target": "issue 16: reading one event costs the same whatever the store holds "
         f"(judged here as ≤ {REPLAY_TOLERANCE:g}× from {first_point['tournaments']} to "
         f"{last_point['tournaments']} tournaments)",
@@ -475,6 +478,7 @@ def startup(
             "best_cpu_ms": round(min(r.cpu_seconds for r in runs) * 1000, 1),
             "median_ms": round(statistics.median(took), 1),
             "runs_ms": [round(t, 1) for t in took],
+            "label": f"start-up: {name.replace('_', ' ')}",
             "target": None if target is None else f"issue 16: < {target:g} ms",
             "met": None if target is None else best < target,
         }
@@ -497,6 +501,7 @@ def live(tables: int, workdir: Path, log: Callable[[str], None] = print) -> dict
         "warm": measured["warm"],
         "warm_standings": measured["warm_standings"],
         "warm_record_result": measured["warm_record_result"],
+        "label": f"live standings, {tables} tables",
         "target": f"issue 16: result → standings p99 < {LIVE_P99_MS_TARGET:g} ms for a "
         f"{LIVE_TARGET_TABLES}-table section on a quiet machine",
         "met": None if tables < LIVE_TARGET_TABLES else p99 < LIVE_P99_MS_TARGET,

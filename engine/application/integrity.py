@@ -10,13 +10,14 @@ import contextlib
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.persistence import Notification
 
 from engine.access.state import ACCESS_ID
 from engine.application.core import ApplicationCore
+from engine.application.moments import EventLog
 from engine.errors import N_, Phrase, TravellerError
 from engine.events import event_of, stored_topics
 from engine.integrity import Break, Head, Record, StreamCheck, check_stream
@@ -180,6 +181,9 @@ class IntegrityQueries(ApplicationCore):
         if not own:
             self.tournament(event_id)  # says there is no such event
         aggregates = {event_id, *_named(event_id, own)[1]}
+        reader = getattr(self.recorder, "select_notifications_of", None)
+        if reader is not None:  # the event's own streams, not the whole log (issue 16)
+            return list(cast(EventLog, self.recorder).select_notifications_of(sorted(aggregates)))
         return [n for n in self._notifications() if UUID(str(n.originator_id)) in aggregates]
 
     def read_checked(self, event_id: UUID) -> list[Break]:

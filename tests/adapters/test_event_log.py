@@ -15,6 +15,7 @@ from adapters.storage import env_for
 from engine.application import Traveller
 from engine.application.moments import At, history
 from engine.testing import play_movement
+from engine.tournament.state import section_id
 from tests.conftest import register_pairs
 
 
@@ -73,3 +74,19 @@ def test_one_tournament_is_read_without_the_rest_of_the_log(
     # The queries as of a moment go through it.
     assert app.standings(first, 1, at=At(position=middle)).to_json()
     assert app.audit(first)
+
+
+def test_one_tournaments_export_reads_its_own_streams(
+    app: Traveller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = played(app, "Monday pairs")
+    played(app, "Tuesday pairs")
+    play_movement(app, first, section="B", rounds=1)  # interleaved with the second's events
+    own = {first, section_id(first, 1, "A"), section_id(first, 1, "B")}
+    scanned = [n.id for n in app._notifications() if n.originator_id in own]
+
+    def whole_log(*args: Any, **kw: Any) -> Any:
+        raise AssertionError("the whole log was read to export one tournament")
+
+    monkeypatch.setattr(app.recorder, "select_notifications", whole_log)
+    assert [n.id for n in app.stored_events(first)] == scanned

@@ -29,7 +29,14 @@ def test_a_tiny_store_holds_real_events_read_every_way(tmp_path: Path) -> None:
 def test_a_tiny_run_reports_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "results" / "latest.json"
     config = Config(
-        events=300, tables=3, repeat=1, latency_tables=3, cold_every=2, out=out, swiss_teams=12
+        events=300,
+        tables=3,
+        repeat=1,
+        latency_tables=3,
+        cold_every=2,
+        out=out,
+        swiss_teams=12,
+        peer="none",
     )
     figures = run(config)
     assert json.loads(out.read_text()) == json.loads(json.dumps(figures))
@@ -64,17 +71,23 @@ def test_a_tiny_run_reports_every_figure(tmp_path: Path) -> None:
         > 0
     )
     assert {
-        "rebuild_within_2x_of_read_only",
         "rebuild_within_2x_of_read_decode",
         "warm_p99_under_20ms",
+        "warm_p99_under_5ms",
     } == set(figures["targets"])
+    # Every target says which issue asks for it; a 3-table latency is not judged against
+    # a 30-table target, and no figure is judged without a target.
+    assert all(t["target"].startswith("issue ") for t in figures["targets"].values())
+    assert figures["targets"]["warm_p99_under_5ms"]["met"] is None
     latency = figures["latency"]
     for key in ("warm", "warm_record_result", "warm_standings", "cold_standings"):
         assert {"n", "p50_ms", "p95_ms", "p99_ms", "max_ms"} <= set(latency[key])
     assert latency["warm"]["n"] == latency["results"] > 0
     assert figures["profile_one_pass"]["own"]
     assert figures["swiss_draw"]["config"]["teams"] == 12
-    assert "record_result" in report(figures) and "Swiss draw" in report(figures)
+    text = report(figures)
+    assert "record_result" in text and "Swiss draw" in text
+    assert "Targets: " in text and "read-only rate" not in text
 
 
 def test_percentiles_are_nearest_rank() -> None:
