@@ -18,12 +18,12 @@ import os
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
+from typing import TYPE_CHECKING
 
 from engine.errors import Phrase, TravellerError
+
+if TYPE_CHECKING:
+    from babel.support import Translations
 
 LANGUAGES = ("ja", "en")
 """The languages Traveller speaks."""
@@ -44,7 +44,12 @@ def translations(
     language: str, *, directory: Path = LOCALE_DIR, domain: str = ERRORS
 ) -> Translations:
     """The translations of ``language`` (one of :data:`LANGUAGES`) in ``domain``, read from
-    its ``.po`` once per process."""
+    its ``.po`` once per process (Babel is imported then: a command that says nothing in
+    a catalog's words never imports it)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
     if language not in LANGUAGES:
         raise ValueError(f"{language!r} is not one of Traveller's languages {LANGUAGES}")
     with catalog_path(language, directory=directory, domain=domain).open("rb") as po:

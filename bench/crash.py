@@ -54,7 +54,7 @@ if __package__ in (None, ""):  # run as a script: the repository root holds ``be
 from adapters.storage import env_for
 from engine.application import Traveller
 from engine.history import rebuild
-from engine.section.events import ResultRecorded
+from engine.section.events import ResultRecorded, ResultsImported
 from engine.testing import flat_score, play_movement
 from engine.tournament import Player
 from engine.tournament.events import ResultsPublished
@@ -181,7 +181,9 @@ def check(url: str, workload: str, event: UUID, acks: Sequence[str], before: int
     try:
         sid = section_id(event, 1, "A")
         stored = [app.mapper.to_domain_event(s) for s in app.recorder.select_events(sid)]
-        results = [e.result for e in stored if isinstance(e, ResultRecorded)]
+        results = [e.result for e in stored if isinstance(e, ResultRecorded)] + [
+            r for e in stored if isinstance(e, ResultsImported) for r in e.results()
+        ]  # a file's results are recorded together (docs/decisions/0028)
         tables = Counter((r.board, r.ns, r.ew) for r in results)
         twice = sorted(t for t, n in tables.items() if n > 1)
         if twice:

@@ -364,7 +364,7 @@ class Config:
     paths: bool = True
     """Run bench/user_path.py's parts too (the user's path, imports, replay, start-up)."""
     path_tables: int = 300
-    import_rows: int = 40_000
+    import_rows: int = 1_000_000
     replay_sizes: tuple[int, ...] = (1, 10, 50, 150)
     club_tables: int = 13
     startup_repeat: int = 5
@@ -485,7 +485,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Config:
     parser.add_argument("--seed", type=int, help="the generator's seed (16)")
     parser.add_argument("--kernels-only", action="store_true", help="leave out user_path.py")
     parser.add_argument("--path-tables", type=int, help="the user's path's field (300)")
-    parser.add_argument("--import-rows", type=int, help="rows of the import measured (40,000)")
+    parser.add_argument("--import-rows", type=int, help="rows of the import measured (1,000,000)")
     parser.add_argument(
         "--replay-sizes", help="tournaments in the store at each replay figure (1,10,50,150)"
     )

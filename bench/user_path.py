@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -109,11 +110,17 @@ gigabyte after the big field) would be read as the command's: this small interpr
 started afresh, forks the command instead (its own few megabytes are the floor)."""
 
 
+NO_BYTECODE = "PYTHONDONTWRITEBYTECODE"
+
+
 def timed(command: Sequence[str], workdir: Path, env: dict[str, str] | None = None) -> Ran:
     """Run ``command`` to its end; its wall time, CPU time and peak RSS (``os.wait4``)."""
     out_path, err_path = workdir / "last.out", workdir / "last.err"
     usage_path = workdir / "last.usage"
     measurer = [sys.executable, "-I", "-S", "-c", MEASURER, str(usage_path)]
+    # As a user's install runs: its modules compiled once and kept (a shell that says
+    # PYTHONDONTWRITEBYTECODE would have every command compile every module again).
+    env = {k: v for k, v in (os.environ if env is None else env).items() if k != NO_BYTECODE}
     with out_path.open("wb") as out, err_path.open("wb") as err:
         subprocess.run([*measurer, *command], stdout=out, stderr=err, env=env, cwd=workdir)
     usage = json.loads(usage_path.read_text())

@@ -414,6 +414,7 @@ def _possible_scores_ns(board_vulnerability: Vulnerability) -> frozenset[int]:
     return frozenset(scores)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # a board at a time: an import checks millions
 def possible_scores_ns(board: int) -> frozenset[int]:
     """Every score North-South can have on a board: any contract, declarer, doubling and
     trick count, and 0 for a pass-out."""

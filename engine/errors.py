@@ -164,11 +164,22 @@ class InvalidMovement(TravellerError, ValueError):
 
 
 class InvalidFile(TravellerError, ValueError):
-    """A results file with one or more bad rows; nothing from it was written."""
+    """A results file with one or more bad rows; nothing from it was written.
 
-    def __init__(self, message: str, *, problems: list[str], **more: Any) -> None:
+    ``problems`` lists them; ``unlisted`` counts those found beyond the ones kept (a
+    file of a million bad lines keeps :data:`~engine.parsing.MOST_PROBLEMS_KEPT`)."""
+
+    def __init__(
+        self, message: str, *, problems: list[str], unlisted: int = 0, **more: Any
+    ) -> None:
         self.problems = problems
+        self.unlisted = unlisted
         super().__init__(message, **more)
+
+    @property
+    def problem_count(self) -> int:
+        """Every problem found: those listed and those only counted."""
+        return len(self.problems) + self.unlisted
 
     def __str__(self) -> str:
         return "\n".join([self.message, *(f"  - {p}" for p in self.problems)])

@@ -35,7 +35,7 @@ def utcnow() -> datetime:
 class DomainEvent(BaseModel):
     """Something that happened to a tournament or a section, with who did it and why."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     schema_version: ClassVar[int] = 1
 

@@ -13,8 +13,13 @@ from fractions import Fraction
 def round_half_up(value: Fraction | int, places: int = 2) -> Decimal:
     """``value`` rounded half away from zero to ``places`` decimals, exactly (JCBL, 四捨五入)."""
     exact = value if isinstance(value, Fraction) else Fraction(value)
-    numerator, denominator = exact.numerator, exact.denominator
-    # Whole-number arithmetic: floor(|x|·10^places + ½), without building Fractions.
+    return round_quotient_half_up(exact.numerator, exact.denominator, places)
+
+
+def round_quotient_half_up(numerator: int, denominator: int, places: int = 2) -> Decimal:
+    """``numerator / denominator`` (``denominator`` positive, the two not necessarily in
+    lowest terms) rounded as :func:`round_half_up` rounds it, without building a Fraction."""
+    # Whole-number arithmetic: floor(|x|·10^places + ½).
     digits = (2 * abs(numerator) * 10**places + denominator) // (2 * denominator)
     return Decimal(-digits if numerator < 0 else digits).scaleb(-places)
 

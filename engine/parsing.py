@@ -9,7 +9,9 @@ refused here with a clear message rather than failing deep in the store.
 
 The limits are far beyond any real tournament and only stop absurd input (a fuzzer, a
 wrong file): a section of :data:`MOST_TABLES` tables, board numbers up to
-:data:`MOST_BOARD`, a results file of :data:`MOST_FILE_BYTES` bytes.
+:data:`MOST_BOARD`, a results file read whole of :data:`MOST_FILE_BYTES` bytes, a CSV of
+travellers (read line by line) of :data:`MOST_STREAMED_BYTES` bytes and
+:data:`MOST_STREAMED_ROWS` lines.
 """
 
 from __future__ import annotations
@@ -38,13 +40,26 @@ MOST_SCORE = 7_600
 """The largest raw score a bridge table can make (seven down, redoubled, vulnerable):
 no score beyond it, not even an overridden one, can be real."""
 MOST_FILE_BYTES = 5 * 1024 * 1024
-"""The largest results file read (a whole season's travellers is far less)."""
+"""The largest results file read whole (PBN, USEBIO, a CSV sent to the API: a whole
+season's travellers is far less)."""
 MOST_ROWS = 50_000
-"""The most lines a results file may hold."""
+"""The most lines a results text read whole may hold."""
+MOST_STREAMED_BYTES = 256 * 1024 * 1024
+"""The largest CSV of travellers ``traveller import travellers`` reads. It is read line
+by line and kept as a few bytes a result (docs/decisions/0028): a million lines (15 to
+60 MB) import in well under 500 MB of memory, and this limit, about four million short
+lines, only refuses a file that cannot be one event's."""
+MOST_STREAMED_ROWS = 2_000_000
+"""The most lines of a CSV of travellers read line by line (twice the million the import
+is measured with, docs/performance.md)."""
 MOST_NAME = 200
 """The longest name of a player, an event or a team (typed, or read from a file)."""
 MOST_PROBLEMS = 20
 """The most problems an error lists; the rest are counted."""
+MOST_PROBLEMS_KEPT = 10_000
+"""The most problems of one file an error keeps (a script reads them all, up to this
+many); the rest are counted, so a file of a million bad lines is refused in bounded
+memory."""
 
 _WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
@@ -115,18 +130,21 @@ def whole_number(text: str, what: str, bounds: Bounds = WHOLE) -> int:
 
 def within(number: int, what: str, bounds: Bounds = WHOLE) -> int:
     """``number`` (already a number, as a form or JSON gives it) if within ``bounds``."""
+    if type(number) is int and bounds.low <= number <= bounds.high:
+        return number  # the common case, at once (an import checks millions)
     return whole_number(str(number), what, bounds)
 
 
-def too_large(file: object) -> InvalidFile:
-    """The error of a file larger than any results file (:data:`MOST_FILE_BYTES`)."""
+def too_large(file: object, most: int = MOST_FILE_BYTES) -> InvalidFile:
+    """The error of a file larger than any results file (``most`` bytes:
+    :data:`MOST_FILE_BYTES` for a file read whole)."""
     return InvalidFile(
         N_("%(file)s is larger than %(most)s MB: it cannot be a results file."),
         hint=N_("Check that this is the file meant; split a whole season into sessions."),
         code="file.too_large",
         problems=[],
         file=str(file),
-        most=MOST_FILE_BYTES // (1024 * 1024),
+        most=most // (1024 * 1024),
     )
 
 

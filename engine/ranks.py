@@ -239,6 +239,15 @@ def ranked(
     items: Iterable[T], measure: Callable[[T], Decimal], order: Callable[[T], Any]
 ) -> list[tuple[str, T]]:
     """``items`` best first with their rank labels: ranks are decided on the rounded
-    ``measure`` (JCBL: round, then rank); ``order`` only lists tied items steadily."""
-    shown = sorted(items, key=lambda item: (-measure(item), order(item)))
-    return list(zip(rank_labels([measure(item) for item in shown]), shown, strict=True))
+    ``measure`` (JCBL: round, then rank); ``order`` only lists tied items steadily.
+
+    Each item is measured once (a measure may be a division and a rounding)."""
+    measured = [(-measure(item), order(item), item) for item in items]
+    measured.sort(key=_sort_key)
+    labels = rank_labels([-m for m, _, _ in measured])
+    return [(label, item) for label, (_, _, item) in zip(labels, measured, strict=True)]
+
+
+def _sort_key(measured: tuple[Decimal, Any, Any]) -> tuple[Decimal, Any]:
+    """Best first, then the item's steady order (never the item itself)."""
+    return measured[0], measured[1]

@@ -11,13 +11,24 @@ protocol beside the registry that looks them up by name.
 from __future__ import annotations
 
 import os
+import threading
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Annotated, Any, ClassVar, Literal, Protocol, Union, cast, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    Protocol,
+    Union,
+    cast,
+    runtime_checkable,
+)
 
 import pluggy
 from pydantic import BaseModel, TypeAdapter, ValidationError, create_model
@@ -26,11 +37,16 @@ from pydantic.fields import FieldInfo
 from engine import hookspecs
 from engine.conventions import ConventionProfile
 from engine.errors import N_, Fix, InvalidInput, Phrase, PluginError
-from engine.matches import KnockoutMatch, MatchScore, SegmentFacts
 from engine.movement import Movement
 from engine.pairing.method import PairingMethod as PairingMethod
 from engine.parsing import whole_number
+from engine.plugin_index import INDEX_GROUP, KINDS, Waiting, index_entry, indexed
 from engine.scoring import SectionFacts, SectionScore
+
+if TYPE_CHECKING:  # names of the protocols' signatures: a team method's module imports them
+    from importlib.metadata import EntryPoint
+
+    from engine.matches import KnockoutMatch, MatchScore, SegmentFacts
 
 ENTRY_POINT_GROUP = "traveller"
 
@@ -278,75 +294,200 @@ class CarryOverRule(Protocol):
 
 @dataclass
 class _Kind:
+    """The plugins of one kind, by name and by whoever registered them; and the names of
+    those an indexed plugin will register when its module is imported."""
+
     what: Phrase  # the kind of plugin, as a message names it ("movement")
+    hook: str  # its registration hook
     by_name: dict[str, Any] = field(default_factory=dict)
-    primary: dict[str, Any] = field(default_factory=dict)
+    by_source: dict[int, list[Any]] = field(default_factory=dict)
+    """The plugins each registered module (or object) registered, by its ``id``."""
+    waiting: dict[str, str] = field(default_factory=dict)
+    """Name (lower case) → the entry point whose module, not imported yet, registers it."""
 
-    def add(self, plugin: Any) -> None:
-        for name in (plugin.name, *getattr(plugin, "aliases", ())):
+    def add(self, plugin: Any, source: object, entry: str | None) -> None:
+        """``plugin``, registered by ``source`` (entry point ``entry``, if it has one)."""
+        names = (plugin.name, *getattr(plugin, "aliases", ()))
+        for name in names:  # every name checked before any is taken
             key = name.lower()
-            if key in self.by_name and self.by_name[key] is not plugin:
-                raise PluginError(
-                    N_("Two %(what)s plugins both call themselves %(name)s."),
-                    code="plugin.name_twice",
-                    what=self.what,
-                    name=repr(name),
-                )
-            self.by_name[key] = plugin
-        self.primary[plugin.name] = plugin
+            taken = key in self.by_name and self.by_name[key] is not plugin
+            if taken or self.waiting.get(key, entry) != entry:
+                raise self._twice(name)
+        for name in names:
+            self.by_name[name.lower()] = plugin
+        plugins = self.by_source.setdefault(id(source), [])
+        if not any(p is plugin for p in plugins):
+            plugins.append(plugin)
 
-    def get(self, name: str) -> Any:
-        try:
-            return self.by_name[name.lower()]
-        except KeyError:
-            known = ", ".join(sorted(self.primary)) or "none"
-            raise PluginError(
-                N_("There is no %(what)s called %(name)s."),
-                hint=N_("Known: %(known)s."),
-                code="plugin.not_found",
-                what=self.what,
-                name=repr(name),
-                known=known,
-            ) from None
+    def registered_by(self, source: object) -> set[str]:
+        """The names (lower case) of the plugins ``source`` registered."""
+        plugins = self.by_source.get(id(source), ())
+        return {name.lower() for p in plugins for name in (p.name, *getattr(p, "aliases", ()))}
+
+    def forget(self, source: object) -> None:
+        """Forget what ``source`` registered (a plugin refused)."""
+        for plugin in self.by_source.pop(id(source), ()):
+            for key in [k for k, p in self.by_name.items() if p is plugin]:
+                del self.by_name[key]
+
+    def expect(self, names: Iterable[str], entry: str) -> None:
+        """The names the entry point ``entry`` will register when its module is imported."""
+        for key in names:
+            if key in self.by_name or self.waiting.get(key, entry) != entry:
+                raise self._twice(key)
+            self.waiting[key] = entry
+
+    def _twice(self, name: str) -> PluginError:
+        return PluginError(
+            N_("Two %(what)s plugins both call themselves %(name)s."),
+            code="plugin.name_twice",
+            what=self.what,
+            name=repr(name),
+        )
+
+    def unknown(self, name: str, known: Iterable[Any]) -> PluginError:
+        return PluginError(
+            N_("There is no %(what)s called %(name)s."),
+            hint=N_("Known: %(known)s."),
+            code="plugin.not_found",
+            what=self.what,
+            name=repr(name),
+            known=", ".join(sorted({p.name for p in known})) or "none",
+        )
 
 
 class Registry:
-    """Every plugin this process knows, by kind and name."""
+    """Every plugin this process knows, by kind and name.
+
+    A plugin its distribution indexes (:mod:`engine.plugin_index`) is imported when one
+    of its plugins is first asked for, by name or in a list of its kind: a club's
+    standings import the one scoring method they are scored by, not forty modules."""
 
     def __init__(
-        self, manager: pluggy.PluginManager, sources: list[tuple[str, str]] | None = None
+        self,
+        manager: pluggy.PluginManager,
+        sources: list[tuple[str, str]] | None = None,
+        waiting: Mapping[str, Waiting] | None = None,
     ) -> None:
-        self.manager = manager
+        self._manager = manager
         self._sources = sorted(sources or [])
-        self._movements = _Kind(Phrase(N_("movement")))
-        self._scoring = _Kind(Phrase(N_("scoring method")))
-        self._vp_scales = _Kind(Phrase(N_("VP scale")))
-        self._masterpoints = _Kind(Phrase(N_("masterpoint rule")))
-        self._carry_overs = _Kind(Phrase(N_("carry-over rule")))
-        self._pairing = _Kind(Phrase(N_("pairing method")))
-        self._conventions = _Kind(Phrase(N_("convention profile")))
+        self._waiting = dict(waiting or {})
+        self._refused: dict[str, PluginError] = {}
+        self._lock = threading.RLock()  # a server's threads may import a plugin at once
+        what = {
+            "movements": N_("movement"),
+            "scoring_methods": N_("scoring method"),
+            "vp_scales": N_("VP scale"),
+            "masterpoint_rules": N_("masterpoint rule"),
+            "carry_over_rules": N_("carry-over rule"),
+            "pairing_methods": N_("pairing method"),
+            "conventions": N_("convention profile"),
+        }
+        self._kinds = {
+            kind: _Kind(Phrase(what[kind]), f"{hookspecs.PROJECT}_register_{kind}")
+            for kind in KINDS
+        }
         self._earlier: dict[tuple[str, str], ScoringMethod] = {}
-        manager.hook.traveller_register_movements(register=self._movements.add)
-        manager.hook.traveller_register_scoring_methods(register=self._scoring.add)
-        manager.hook.traveller_register_vp_scales(register=self._vp_scales.add)
-        manager.hook.traveller_register_masterpoint_rules(register=self._masterpoints.add)
-        manager.hook.traveller_register_carry_over_rules(register=self._carry_overs.add)
-        manager.hook.traveller_register_pairing_methods(register=self._pairing.add)
-        manager.hook.traveller_register_conventions(register=self._conventions.add)
+        for plugin in manager.get_plugins():
+            self._call_hooks(plugin, manager.get_name(plugin))
+        for entry, names in self._waiting.items():
+            for kind, keys in names.names.items():
+                self._kinds[kind].expect(keys, entry)
+
+    @property
+    def manager(self) -> pluggy.PluginManager:
+        """The plugin manager, with every plugin this registry offers imported."""
+        with self._lock:
+            for entry in list(self._waiting):
+                self._import(entry)
+        return self._manager
 
     # -- lookup ------------------------------------------------------------------------
 
+    def _get(self, kind: str, name: str) -> Any:
+        of = self._kinds[kind]
+        key = name.lower()
+        with self._lock:
+            if key not in of.by_name and key in of.waiting:
+                self._import(of.waiting[key])
+            if key not in of.by_name:
+                raise of.unknown(name, self._all(kind))
+            return of.by_name[key]
+
+    def _all(self, kind: str) -> list[Any]:
+        """Every plugin of ``kind`` (their modules imported), in the order their hooks
+        are called."""
+        of = self._kinds[kind]
+        with self._lock:
+            for entry in sorted(set(of.waiting.values())):
+                self._import(entry)
+            found: list[Any] = []
+            for impl in reversed(getattr(self._manager.hook, of.hook).get_hookimpls()):
+                for plugin in of.by_source.get(id(impl.plugin), ()):
+                    if not any(plugin is f for f in found):
+                        found.append(plugin)
+            return found
+
+    def _import(self, entry: str) -> None:
+        """Import the indexed plugin ``entry`` and register what it registers, which must
+        be what its index said. A plugin refused stays refused, its names with it: each
+        later call that needs it is refused the same way."""
+        if entry in self._refused:
+            raise self._refused[entry]
+        waiting = self._waiting[entry]
+        module: object = None
+        try:
+            module = _loaded(waiting.entry_point)
+            _register(self._manager, module, entry)
+            _check_hooks(self._manager)
+            self._call_hooks(module, entry)
+            for kind, of in self._kinds.items():
+                _check_index(entry, kind, of.registered_by(module), waiting.names.get(kind))
+        except PluginError as refused:
+            self._refused[entry] = refused
+            for of in self._kinds.values():
+                of.forget(module)
+            if module is not None and self._manager.is_registered(module):
+                self._manager.unregister(module)
+            raise
+        del self._waiting[entry]
+        for of in self._kinds.values():
+            of.waiting = {k: e for k, e in of.waiting.items() if e != entry}
+
+    def _call_hooks(self, plugin: object, entry: str | None) -> None:
+        """Call ``plugin``'s registration hooks, each as pluggy would call it alone."""
+        for of in self._kinds.values():
+            for impl in reversed(getattr(self._manager.hook, of.hook).get_hookimpls()):
+                if impl.plugin is plugin:
+
+                    def register(found: Any, of: _Kind = of) -> None:
+                        of.add(found, plugin, entry)
+
+                    impl.function(*[register for _ in impl.argnames])
+
+    def index(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """What each entry point registers (every plugin imported), as a distribution's
+        index gives it (:mod:`engine.plugin_index`): how the built-in index is checked."""
+        manager = self.manager
+        return {
+            name: index_entry(
+                {kind: of.by_source.get(id(plugin), []) for kind, of in self._kinds.items()}
+            )
+            for name, plugin in manager.list_name_plugin()
+            if name in {entry for entry, _ in self._sources}
+        }
+
     def movement(self, name: str) -> MovementFamily:
-        return self._movements.get(name)  # type: ignore[no-any-return]
+        return self._get("movements", name)  # type: ignore[no-any-return]
 
     def movements(self) -> list[MovementFamily]:
-        return list(self._movements.primary.values())
+        return self._all("movements")
 
     def scoring(self, name: str) -> ScoringMethod:
-        return self._scoring.get(name)  # type: ignore[no-any-return]
+        return self._get("scoring_methods", name)  # type: ignore[no-any-return]
 
     def scoring_methods(self) -> list[ScoringMethod]:
-        return list(self._scoring.primary.values())
+        return self._all("scoring_methods")
 
     def scoring_at(self, name: str, version: str | None) -> ScoringMethod:
         """The scoring method ``name`` as it scored at ``version`` (None: as it does now),
@@ -361,37 +502,38 @@ class Registry:
         return self._earlier[key]
 
     def vp_scale(self, name: str) -> VictoryPointScale:
-        return self._vp_scales.get(name)  # type: ignore[no-any-return]
+        return self._get("vp_scales", name)  # type: ignore[no-any-return]
 
     def vp_scales(self) -> list[VictoryPointScale]:
-        return list(self._vp_scales.primary.values())
+        return self._all("vp_scales")
 
     def masterpoint_rule(self, name: str) -> MasterpointRule:
-        return self._masterpoints.get(name)  # type: ignore[no-any-return]
+        return self._get("masterpoint_rules", name)  # type: ignore[no-any-return]
 
     def masterpoint_rules(self) -> list[MasterpointRule]:
-        return list(self._masterpoints.primary.values())
+        return self._all("masterpoint_rules")
 
     def carry_over_rule(self, name: str) -> CarryOverRule:
-        return self._carry_overs.get(name)  # type: ignore[no-any-return]
+        return self._get("carry_over_rules", name)  # type: ignore[no-any-return]
 
     def carry_over_rules(self) -> list[CarryOverRule]:
-        return list(self._carry_overs.primary.values())
+        return self._all("carry_over_rules")
 
     def pairing(self, name: str) -> PairingMethod:
-        return self._pairing.get(name)  # type: ignore[no-any-return]
+        return self._get("pairing_methods", name)  # type: ignore[no-any-return]
 
     def pairing_methods(self) -> list[PairingMethod]:
-        return list(self._pairing.primary.values())
+        return self._all("pairing_methods")
 
     def convention(self, name: str) -> ConventionProfile:
-        return self._conventions.get(name)  # type: ignore[no-any-return]
+        return self._get("conventions", name)  # type: ignore[no-any-return]
 
     def conventions(self) -> list[ConventionProfile]:
-        return list(self._conventions.primary.values())
+        return self._all("conventions")
 
     def loaded(self) -> list[tuple[str, str]]:
-        """(entry-point name, distribution and version) for the log and the audit trail."""
+        """(entry-point name, distribution and version) of every plugin this registry
+        offers, imported yet or not, for the log and the audit trail."""
         return list(self._sources)
 
 
@@ -526,38 +668,93 @@ def _wanted(names: Iterable[str]) -> tuple[set[str] | None, set[str]]:
 
 
 def create_registry(*extra: object) -> Registry:
-    """Load plugins from the entry-point group (honouring the environment) plus ``extra``."""
-    manager = pluggy.PluginManager(hookspecs.PROJECT)
-    manager.add_hookspecs(hookspecs)
+    """The plugins of the entry-point group (honouring the environment) plus ``extra``.
+
+    A plugin whose distribution indexes it (:mod:`engine.plugin_index`) is imported when
+    first asked for; any other is imported, and its hooks checked, now."""
     from importlib.metadata import entry_points
 
-    eps = entry_points(group=ENTRY_POINT_GROUP)
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    installed = entry_points()  # read once: both groups are selected from it
+    eps = installed.select(group=ENTRY_POINT_GROUP)
     allowed, blocked = _wanted(ep.name for ep in eps)
-    sources: list[tuple[str, str]] = []
     for name in blocked:
         manager.set_blocked(name)
-    for ep in eps:
-        if (allowed is not None and ep.name not in allowed) or ep.name in blocked:
+    offered = [
+        ep for ep in eps if (allowed is None or ep.name in allowed) and ep.name not in blocked
+    ]
+    index = indexed(offered, installed.select(group=INDEX_GROUP))
+    sources: list[tuple[str, str]] = []
+    waiting: dict[str, Waiting] = {}
+    # "name version" of each distribution, read once: its metadata is parsed at each reading,
+    # and the built-in plugins are forty entry points of one distribution.
+    releases: dict[int, str] = {}
+    for ep in offered:
+        if manager.get_plugin(ep.name) is not None or ep.name in waiting:
             continue
-        if manager.get_plugin(ep.name) is not None:
-            continue
-        try:
-            module = ep.load()
-        except Exception as exc:
-            raise PluginError(
-                N_("The plugin %(plugin)s could not be loaded: %(problem)s."),
-                code="plugin.load",
-                plugin=repr(ep.name),
-                problem=str(exc),
-            ) from exc
-        _register(manager, module, ep.name)
+        if ep.name in index:
+            waiting[ep.name] = Waiting(ep, index[ep.name])
+        else:
+            _register(manager, _loaded(ep), ep.name)
         dist = ep.dist
-        sources.append((ep.name, "?" if dist is None else f"{dist.name} {dist.version}"))
+        if dist is not None and id(dist) not in releases:
+            releases[id(dist)] = f"{dist.name} {dist.version}"
+        sources.append((ep.name, "?" if dist is None else releases[id(dist)]))
     for plugin in extra:
+        # A waiting plugin's own module, given again (the test kit's memory_app(module)):
+        # registered as its entry point, as it is when nothing waits.
+        entry = next((e for e, w in waiting.items() if w.entry_point.value == _name(plugin)), None)
+        if entry is not None:
+            del waiting[entry]
         if not manager.is_registered(plugin):  # already found through its entry point
-            _register(manager, plugin, None)
+            _register(manager, plugin, entry)
     _check_hooks(manager)
-    return Registry(manager, sources)
+    return Registry(manager, sources, waiting)
+
+
+def _name(plugin: object) -> str | None:
+    """The module name of ``plugin`` when it is a module."""
+    return plugin.__name__ if isinstance(plugin, types.ModuleType) else None
+
+
+def _loaded(ep: EntryPoint) -> Any:
+    """What the entry point ``ep`` names, imported."""
+    try:
+        return ep.load()
+    except Exception as exc:
+        raise PluginError(
+            N_("The plugin %(plugin)s could not be loaded: %(problem)s."),
+            code="plugin.load",
+            plugin=repr(ep.name),
+            problem=str(exc),
+        ) from exc
+
+
+def _check_index(
+    entry: str, kind: str, registered: set[str], indexed: frozenset[str] | None
+) -> None:
+    """Refuse the indexed plugin ``entry`` when it registered other names of ``kind``
+    than its index says."""
+    said = indexed or frozenset()
+    if registered != said:
+        raise PluginError(
+            N_(
+                "The plugin %(plugin)s registers %(registered)s as %(kind)s, but "
+                "its index says %(indexed)s."
+            ),
+            hint=N_(
+                "Correct the index of its distribution (its %(group)s entry point) "
+                "or remove it: an unindexed plugin is imported when the registry "
+                "is built."
+            ),
+            code="plugin.index",
+            plugin=repr(entry),
+            kind=kind,
+            registered=", ".join(sorted(registered)) or "nothing",
+            indexed=", ".join(sorted(said)) or "nothing",
+            group=INDEX_GROUP,
+        )
 
 
 def _register(manager: pluggy.PluginManager, plugin: object, name: str | None) -> None:
@@ -582,7 +779,7 @@ def _check_hooks(manager: pluggy.PluginManager) -> None:
         caller = getattr(manager.hook, hook_name)
         if hook_name.startswith("_") or not isinstance(caller, pluggy.HookCaller):
             continue
-        if caller.spec is None:
+        if caller.spec is None and caller.get_hookimpls():  # none left: a refused plugin's
             plugins = ", ".join(
                 repr(_plugin_name(manager, impl.plugin, None)) for impl in caller.get_hookimpls()
             )

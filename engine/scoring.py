@@ -9,13 +9,14 @@ rounding happens only when standings are shown or published.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal, overload
+from typing import Literal, Protocol, SupportsInt, overload
 
 from engine.errors import N_, Fix, InvalidInput
 from engine.movement import Movement
-from engine.seating import Numbering, Pair
+from engine.seating import Line, Numbering, Pair
 
 
 class AwardKind(enum.StrEnum):
@@ -87,6 +88,38 @@ def _one(blend: Blend) -> int | Blend:
     return blend[0][1] if len(blend) == 1 else blend
 
 
+_set = object.__setattr__
+KEY_BITS = 32
+"""Each half of a :func:`packed` key."""
+_HALF = 1 << (KEY_BITS - 1)
+_KEYS: dict[int, int] = {}
+"""Keys made so far, so results share them: a section's results repeat a few thousand keys
+(its boards' scores, its pairs' meetings), and an int is 32 bytes."""
+_MOST_KEYS = 1 << 16
+_MISS = -(1 << 40)
+"""A line a pair code has no place for (an NS pair sitting EW): no key."""
+
+
+def packed(high: int | None, low: int | None) -> int | None:
+    """Two whole numbers in [-2³¹, 2³¹) as one 64-bit one: ``high · 2³² + low + 2³¹`` (a
+    kernel takes them apart with a shift and a mask); None when either is out of range."""
+    if high is None or low is None or not (-_HALF <= high < _HALF and -_HALF <= low < _HALF):
+        return None
+    return (high << KEY_BITS) | (low + _HALF)
+
+
+def pair_code(pair: Pair) -> int | None:
+    """A pair as one whole number ≥ 0: its number × 3 plus its line (none 0, NS 1, EW 2);
+    None for a negative number or a line that is not a :class:`Line`."""
+    code = pair.number * 3 + _line_code(pair.line)
+    return code if code >= 0 else None
+
+
+def _line_code(line: Line | None) -> int:
+    # By identity: an enum's == and hash are Python calls, and this runs for every result.
+    return 0 if line is None else 1 if line is Line.NS else 2 if line is Line.EW else _MISS
+
+
 @dataclass(frozen=True, slots=True)
 class TableResult:
     """What happened at one table on one board, as the scorer sees it.
@@ -110,6 +143,41 @@ class TableResult:
     split_ew: Blend = ()
     """A split assigned score: the result East-West are given, as ``weighted`` is the one
     North-South are given. Empty when both sides have the same (balancing) score."""
+    plain_key: int | None = field(init=False, repr=False, compare=False)
+    """A result that is a played score and nothing else (not neutral, not adjusted, not
+    assigned): its board and NS score as one whole number (:func:`packed`); None for any
+    other result. Set once when the result is made, so a scoring kernel reads a big
+    field's plain results in one pass."""
+    pairs_key: int | None = field(init=False, repr=False, compare=False)
+    """The NS and EW pairs as one whole number (:func:`packed` of their
+    :func:`pair_code`), or None when a pair number is out of its range."""
+
+    def __post_init__(self) -> None:
+        # packed(board, score) and packed(pair_code(ns), pair_code(ew)), written out: this
+        # runs once for every result a section holds.
+        board, score, key = self.board, self.score_ns, None
+        if (
+            score is not None
+            and not (self.neutral or self.weighted or self.split_ew)
+            and self.award_ns is None
+            and self.award_ew is None
+            and -_HALF <= board < _HALF
+            and -_HALF <= score < _HALF
+        ):
+            key = (board << KEY_BITS) | (score + _HALF)
+            key = _KEYS.setdefault(key, key)
+        _set(self, "plain_key", key)
+        ns, ns_line = self.ns
+        ew, ew_line = self.ew
+        ns = ns * 3 + _line_code(ns_line)
+        ew = ew * 3 + _line_code(ew_line)
+        key = None
+        if 0 <= ns < _HALF and 0 <= ew < _HALF:
+            key = (ns << KEY_BITS) | (ew + _HALF)
+            key = _KEYS.setdefault(key, key)
+        _set(self, "pairs_key", key)
+        if len(_KEYS) > _MOST_KEYS:
+            _KEYS.clear()
 
     @property
     def played(self) -> bool:
@@ -277,6 +345,90 @@ class ScoredResult:
     when it is not ``datum``: EW pairs compete with the result the split table's EW got."""
 
 
+class Column(Protocol):
+    """A column of whole numbers: a numpy array, an ``array.array`` (one per result)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> SupportsInt: ...
+
+    def tolist(self) -> list[int]: ...
+
+
+class ScoredResults(Sequence[ScoredResult]):
+    """A section's scored results kept as whole-number columns; a :class:`ScoredResult`
+    is made when one is read.
+
+    Result ``i`` earned ``ns[i] / denominator[i]`` for North-South and ``ew[i] /
+    denominator[i]`` for East-West, measured against ``datum[board]`` where the method
+    has one. Results in ``exact`` (scored by a method's exact code: adjusted, assigned,
+    fouled boards) are given as they are. A big field's scores cost no Fraction per result
+    until someone reads one; a method totals the columns itself."""
+
+    __slots__ = ("_datum", "_denominator", "_ew", "_exact", "_ns", "_results")
+
+    def __init__(
+        self,
+        results: Sequence[TableResult],
+        ns: Column,
+        ew: Column,
+        denominator: Column,
+        *,
+        datum: Mapping[int, Fraction] | None = None,
+        exact: Mapping[int, ScoredResult] | None = None,
+    ) -> None:
+        if not len(results) == len(ns) == len(ew) == len(denominator):
+            raise ValueError("every column has one number per result")
+        self._results = results
+        self._ns, self._ew, self._denominator = ns, ew, denominator
+        self._datum: Mapping[int, Fraction] = datum or {}
+        self._exact: Mapping[int, ScoredResult] = exact or {}
+
+    def __len__(self) -> int:
+        return len(self._results)
+
+    @overload
+    def __getitem__(self, index: int) -> ScoredResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ScoredResult, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> ScoredResult | tuple[ScoredResult, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        i = index + len(self) if index < 0 else index
+        if not 0 <= i < len(self):
+            raise IndexError("scored result index out of range")
+        found = self._exact.get(i)
+        if found is not None:
+            return found
+        r, d = self._results[i], int(self._denominator[i])
+        ns, ew = Fraction(int(self._ns[i]), d), Fraction(int(self._ew[i]), d)
+        return ScoredResult(r, ns, ew, self._datum.get(r.board))
+
+    def __iter__(self) -> Iterator[ScoredResult]:
+        exact, datum = self._exact, self._datum
+        columns = zip(self._ns.tolist(), self._ew.tolist(), self._denominator.tolist(), strict=True)
+        for i, (r, (ns, ew, d)) in enumerate(zip(self._results, columns, strict=True)):
+            found = exact.get(i)
+            yield (
+                found
+                if found is not None
+                else ScoredResult(r, Fraction(ns, d), Fraction(ew, d), datum.get(r.board))
+            )
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same scored results (a tuple of them, say)."""
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ScoredResults({list(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class PairTotal:
     """A pair's total, and the most it could have scored on the boards it played."""
@@ -302,7 +454,9 @@ class SectionScore:
     version: str
     tops: dict[int, Fraction]
     """Board → the top every result on it is measured against."""
-    results: tuple[ScoredResult, ...]
+    results: Sequence[ScoredResult]
+    """Every result of the facts, in their order, with its points (a tuple, or
+    :class:`ScoredResults` columns)."""
     totals: dict[Pair, PairTotal]
     higher_is_better: bool = True
     datum: dict[int, Fraction] = field(default_factory=dict)

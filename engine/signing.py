@@ -20,8 +20,6 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 import orjson
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from pydantic import BaseModel, ConfigDict
 
 from engine.errors import N_, InvalidInput
@@ -111,6 +109,11 @@ def fingerprint(public_key: str) -> str:
 
 def verifies(public_key: str, message: bytes, signature: str) -> bool:
     """Whether ``signature`` (base64) is ``public_key``'s over ``message``."""
+    # cryptography is loaded by the few commands that check a signature, not by every one
+    # that reads a tournament's events (they carry signatures, as data).
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     try:
         raw = base64.b64decode(signature, validate=True)
         key = Ed25519PublicKey.from_public_bytes(public_key_bytes(public_key))

@@ -7,16 +7,22 @@ read model of a session, the traveller of each board, is :mod:`engine.travellers
 A session's sections are scored each alone, or, when the event says so, together
 as one field (JCBL part 3, ch. 3 §2): the results of every section that played the
 same boards go to the scoring method as one section's, each pair renumbered apart,
-and the points are shared back to the sections they came from. Beside the fields,
+and the points are shared back to the sections they came from
+(:mod:`engine.one_field`). Beside the fields,
 the standings rank every pair of the session by percentage (a percentage game,
 part 2 ch. 4 §11), each flight of a stratified game (§19), in an individual every
 player (ch. 5) and, in SRR teams + pairs, the pairs beside the teams (ch. 6 §10). The
 shape of what it gives (rows, fields, the masterpoints awarded on them) is
 :mod:`engine.ranks`.
+
+Live standings are incremental: given the application's memo (:mod:`engine.remembered`),
+standings of states already seen are taken as they were, a field whose sections did not
+change is not scored again, and who sits at each pair is worked out once per seating.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -26,7 +32,8 @@ from typing import Any, TypeVar
 from engine.conventions import options_in_force
 from engine.in_force import ScoringInForce, as_published, scoring_in_force
 from engine.lineup import SubstituteShown, credited_players, substitutes_of
-from engine.numbers import round_half_up
+from engine.numbers import round_half_up, round_quotient_half_up
+from engine.one_field import merge_facts, split_score
 from engine.ranks import (
     OVERALL,
     PLAYERS,
@@ -45,13 +52,12 @@ from engine.registry import (
     parse_options,
     scale_for,
 )
+from engine.remembered import Remembered, state_key
 from engine.scoring import (
     PairTotal,
-    ScoredResult,
     ScoringField,
     SectionFacts,
     SectionScore,
-    TableResult,
     credit_players,
 )
 from engine.seating import Line, Numbering, Pair, pair_order
@@ -76,12 +82,33 @@ class Entrant:
     players: tuple[Player, ...] = ()
     """The players credited with its score (see :mod:`engine.lineup`)."""
     substitutes: tuple[SubstituteShown, ...] = ()
+    score_shown: Decimal = dataclasses.field(init=False, repr=False, compare=False)
+    """The total rounded as shown (and ranked on)."""
+    percentage_shown: Decimal = dataclasses.field(init=False, repr=False, compare=False)
+    """The percentage rounded as shown (and ranked on)."""
+
+    def __post_init__(self) -> None:
+        # Worked out once: a ranking reads them for every comparison and every row.
+        object.__setattr__(self, "score_shown", round_half_up(self.total.score))
+        object.__setattr__(self, "percentage_shown", percentage_shown(self.total))
 
     def measure(self, by: RankBy) -> Decimal:
-        return round_half_up(self.total.score if by is RankBy.SCORE else self.total.percentage)
+        return self.score_shown if by is RankBy.SCORE else self.percentage_shown
 
     def order(self) -> tuple[str, int, tuple[int, int]]:
         return (self.section, self.pair.number, pair_order(self.pair))
+
+
+def percentage_shown(total: PairTotal) -> Decimal:
+    """``round_half_up(total.percentage)`` in whole numbers (no Fraction divided)."""
+    raw, most = total.raw, total.maximum
+    if not most:
+        return round_half_up(0)
+    numerator = raw.numerator * most.denominator * 100
+    denominator = raw.denominator * most.numerator
+    if denominator < 0:
+        numerator, denominator = -numerator, -denominator
+    return round_quotient_half_up(numerator, denominator)
 
 
 @dataclass(frozen=True)
@@ -108,87 +135,6 @@ class SessionScores:
 
     def entrants(self) -> tuple[Entrant, ...]:
         return tuple(e for f in self.fields for e in f.entrants)
-
-
-@dataclass(frozen=True)
-class OneField:
-    """Several sections' facts as one section's: each pair renumbered apart."""
-
-    facts: SectionFacts
-    origin: dict[Pair, tuple[str, Pair]]
-    """The renumbered pair → the section and pair it stands for."""
-
-
-def merge_facts(parts: Sequence[tuple[str, SectionFacts]]) -> OneField:
-    """One section's facts for sections (by name) that played the same boards.
-
-    A section's pairs are numbered after the highest number of the sections before it,
-    so NS 3 of section B becomes NS 16 after a 13-table section A; fields of the same
-    name (NS, EW, ALL) join. A board fouled in one section only is, in every other
-    section that played it, a version of its own."""
-    offset = 0
-    origin: dict[Pair, tuple[str, Pair]] = {}
-    results: list[TableResult] = []
-    absent: list[tuple[int, Pair]] = []
-    fields: dict[str, list[Pair]] = {}
-    fouled: dict[int, list[frozenset[Pair]]] = {}
-    for name, facts in parts:
-        pairs = {p for f in facts.fields for p in f.pairs}
-        pairs |= {r.ns for r in facts.results} | {r.ew for r in facts.results}
-        renamed = {p: Pair(p.number + offset, p.line) for p in pairs}
-        origin |= {q: (name, p) for p, q in renamed.items()}
-        offset += max((p.number for p in pairs), default=0)
-        for f in facts.fields:
-            fields.setdefault(f.name, []).extend(renamed[p] for p in f.pairs)
-        results += [replace(r, ns=renamed[r.ns], ew=renamed[r.ew]) for r in facts.results]
-        absent += [(board, renamed.get(p, p)) for board, p in facts.absent]
-        for board, groups in facts.fouled.items():
-            fouled.setdefault(board, []).extend(frozenset(renamed[p] for p in g) for g in groups)
-    for board, versions in fouled.items():
-        for name, facts in parts:
-            own = frozenset(r.ns for r in results if r.board == board and origin[r.ns][0] == name)
-            if board not in facts.fouled and own:
-                versions.append(own)
-    plays = [facts.expected_plays for _, facts in parts]
-    expected: dict[int, int] = {}
-    if all(plays):  # a results-only section has none: the method counts the tables itself
-        for counts in plays:
-            for board, n in counts.items():
-                expected[board] = expected.get(board, 0) + n
-    mitchell = all(facts.numbering is Numbering.MITCHELL for _, facts in parts)
-    return OneField(
-        SectionFacts(
-            numbering=Numbering.MITCHELL if mitchell else Numbering.HOWELL,
-            fields=tuple(ScoringField(n, tuple(ps)) for n, ps in fields.items()),
-            results=tuple(results),
-            expected_plays=expected,
-            fouled={board: tuple(groups) for board, groups in sorted(fouled.items())},
-            absent=tuple(absent),
-        ),
-        origin,
-    )
-
-
-def split_score(
-    merged: OneField, score: SectionScore, sections: Iterable[str]
-) -> dict[str, SectionScore]:
-    """The one field's score shared back: each section's results and totals, its own pairs."""
-
-    def back(pair: Pair) -> Pair:
-        return merged.origin[pair][1]
-
-    results: dict[str, list[ScoredResult]] = {name: [] for name in sections}
-    totals: dict[str, dict[Pair, PairTotal]] = {name: {} for name in results}
-    for s in score.results:
-        r = s.result
-        moved = replace(s, result=replace(r, ns=back(r.ns), ew=back(r.ew)))
-        results[merged.origin[r.ns][0]].append(moved)
-    for pair, total in score.totals.items():
-        name, own = merged.origin[pair]
-        totals[name][own] = replace(total, pair=own)
-    return {
-        name: replace(score, results=tuple(results[name]), totals=totals[name]) for name in results
-    }
 
 
 def scoring_choice(tournament: Tournament, section: Section) -> tuple[str, dict[str, Any]]:
@@ -252,9 +198,16 @@ def field_groups(tournament: Tournament, sections: Sequence[Section]) -> list[li
 
 
 def score_group(
-    registry: Registry, tournament: Tournament, group: Sequence[Section]
+    registry: Registry,
+    tournament: Tournament,
+    group: Sequence[Section],
+    memo: Remembered | None = None,
 ) -> dict[str, SectionScore]:
-    """Each section of a field scored: alone, or as its share of one field's score."""
+    """Each section of a field scored: alone, or as its share of one field's score (the
+    one remembered in ``memo`` for the same states)."""
+    if memo is not None:
+        key = ("field", *state_key(tournament, group))
+        return memo.get(key, lambda: score_group(registry, tournament, group))
     if len(group) == 1:
         return {group[0].name: score_section(registry, tournament, group[0])}
     merged = merge_facts([(s.name, s.facts()) for s in group])
@@ -283,21 +236,59 @@ def entrant(tournament: Tournament, section: Section, pair: Pair, total: PairTot
     )
 
 
+def _known_entrants(
+    memo: Remembered, tournament: Tournament, section: Section
+) -> dict[Pair, Entrant]:
+    """The section's entrants as last worked out, while its seats and the tournament stay
+    as they were."""
+    key = ("entrants", tournament.id, tournament.version, section.id, section.layout_version)
+    return memo.get(key, dict)
+
+
+def _entrant(
+    tournament: Tournament,
+    section: Section,
+    pair: Pair,
+    total: PairTotal,
+    known: dict[Pair, Entrant] | None,
+) -> Entrant:
+    """:func:`entrant`, or the one ``known`` for the pair with its new total (who sits
+    there is worked out once per seating, not once per result)."""
+    if known is None:
+        return entrant(tournament, section, pair, total)
+    found = known.get(pair)
+    if found is None:
+        found = entrant(tournament, section, pair, total)
+        # Who is credited with a substitute's boards follows the boards played: not kept.
+        if not found.substitutes:
+            known[pair] = found
+    elif found.total != total:
+        found = known[pair] = replace(found, total=total)
+    return found
+
+
 def score_session(
-    registry: Registry, tournament: Tournament, sections: Iterable[Section]
+    registry: Registry,
+    tournament: Tournament,
+    sections: Iterable[Section],
+    memo: Remembered | None = None,
 ) -> SessionScores:
-    """Every section scored and every field of the session with its pairs' exact totals."""
+    """Every section scored and every field of the session with its pairs' exact totals
+    (a field whose states ``memo`` has seen is not scored again)."""
     scores: dict[str, SectionScore] = {}
     fields: list[RankedField] = []
     for group in field_groups(tournament, list(sections)):
-        scored = score_group(registry, tournament, group)
+        scored = score_group(registry, tournament, group, memo)
         scores |= scored
         by_name: dict[str, list[Entrant]] = {}
         for section in group:
             totals = scored[section.name].totals
+            known = None if memo is None else _known_entrants(memo, tournament, section)
             for field in section.fields():
                 by_name.setdefault(field.name, []).extend(
-                    entrant(tournament, section, p, totals[p]) for p in field.pairs if p in totals
+                    _entrant(tournament, section, p, totals[p], known)
+                    for p in field.pairs
+                    if p in totals
                 )
         top = max((t for s in group for t in scored[s.name].tops.values()), default=Fraction(0))
         sections_of = tuple(s.name for s in group)
@@ -324,8 +315,8 @@ def rows_of(
             rank=label,
             pair=e.pair,
             names=e.names,
-            score=round_half_up(e.total.score),
-            percentage=round_half_up(e.total.percentage),
+            score=e.score_shown,
+            percentage=e.percentage_shown,
             boards_played=e.total.boards_played,
             section=e.section if show_section else None,
             line=e.pair.line if show_line else None,
@@ -427,8 +418,8 @@ def player_field(tournament: Tournament, base: RankedField, by: RankBy) -> Field
             rank=label,
             pair=e.pair,
             names=(p.name,),
-            score=round_half_up(e.total.score),
-            percentage=round_half_up(e.total.percentage),
+            score=e.score_shown,
+            percentage=e.percentage_shown,
             boards_played=e.total.boards_played,
             section=e.section if spans else None,
             line=e.pair.line if show_line else None,
@@ -449,6 +440,7 @@ def compute_standings(
     *,
     masterpoints: bool = True,
     published_if_unavailable: bool = True,
+    memo: Remembered | None = None,
 ) -> Standings:
     """A session's standings, with the masterpoints awarded on them once recorded (unless
     ``masterpoints`` is false: the standings an award is worked out from).
@@ -456,10 +448,33 @@ def compute_standings(
     Each section is scored by the version of its method in force (:mod:`engine.in_force`).
     When that version is no longer installed, the figures the session was last published
     with are what it shows, marked so (``as_published``), unless
-    ``published_if_unavailable`` is false (a publication or an award must compute)."""
+    ``published_if_unavailable`` is false (a publication or an award must compute).
+
+    With ``memo`` (the application's), standings of states seen before are given as they
+    were worked out, and only the fields whose sections changed are scored again."""
     sections = list(sections)
+    if memo is not None:
+        flags = (masterpoints, published_if_unavailable)
+        return memo.get(
+            ("standings", session, *flags, *state_key(tournament, sections)),
+            lambda: _standings(registry, tournament, sections, session, *flags, memo),
+        )
+    return _standings(
+        registry, tournament, sections, session, masterpoints, published_if_unavailable, None
+    )
+
+
+def _standings(
+    registry: Registry,
+    tournament: Tournament,
+    sections: list[Section],
+    session: int,
+    masterpoints: bool,
+    published_if_unavailable: bool,
+    memo: Remembered | None,
+) -> Standings:
     try:
-        scored = score_session(registry, tournament, sections)
+        scored = score_session(registry, tournament, sections, memo)
     except VersionUnavailable:
         published = as_published(tournament, session) if published_if_unavailable else None
         if published is None:

@@ -36,11 +36,10 @@ from functools import cached_property
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as installed_version
 from pathlib import Path
-from typing import Annotated, Any, get_args, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, get_args, get_type_hints
 from uuid import UUID
 
 import typer
-from eventsourcing.persistence import PersistenceError
 
 from adapters.cli import output, wording
 from adapters.cli.numbers import strict_numbers
@@ -49,13 +48,15 @@ from adapters.cli.wording import tr, tr_
 from adapters.i18n import said
 from adapters.storage import env_for, is_missing, store_file, store_url
 from adapters.storage import shown as store_shown
-from engine.application import Traveller
 from engine.errors import InvalidInput, StoreError, TravellerError
 from engine.logging import configure_logging
 from engine.parsing import MOST_PROBLEMS, bounds_of, number_list
-from engine.registry import Registry, create_registry, options_from_text
 from engine.seating import Numbering
-from engine.section import ResultEntry
+
+if TYPE_CHECKING:  # the engine's application and plugins load when a command opens a store
+    from engine.application import Traveller
+    from engine.registry import Registry
+    from engine.section import ResultEntry
 
 Store = Annotated[
     str | None,
@@ -141,7 +142,15 @@ def write_bug_report(exc: BaseException) -> Path | None:
     return path
 
 
-def unusable(url: str, exc: PersistenceError | sqlite3.Error) -> StoreError:
+def store_failures() -> tuple[type[Exception], ...]:
+    """What the database layer raises for a store it cannot use (asked only once
+    something is raised: the layer is imported with the store)."""
+    from eventsourcing.persistence import PersistenceError
+
+    return (PersistenceError, sqlite3.Error)
+
+
+def unusable(url: str, exc: Exception) -> StoreError:
     """A store the database layer could not use (a server not running, a wrong password,
     a file that is not a Traveller store), as a director's error."""
     why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
@@ -159,6 +168,8 @@ def unusable(url: str, exc: PersistenceError | sqlite3.Error) -> StoreError:
 def open_app(store: str | None) -> Traveller:
     """The application for a store URL (one per store and process, a SQLite file known by
     its full path; memory stores live as long)."""
+    from engine.application import Traveller
+
     url = store_url(store)
     key = str(store_file(url) or url)
     if key not in _apps:
@@ -225,6 +236,8 @@ class Desk:
         """The plugins installed: the store's, or, when a command that records nothing
         finds no store, the installed ones (no store is created for them)."""
         if not self.writes and is_missing(self.url):
+            from engine.registry import create_registry
+
             return create_registry()
         return self.app.registry
 
@@ -355,7 +368,7 @@ def at_desk(
                 _forget_empty_store(desk, fresh)
                 output.error(exc, shown, store=opened)
                 raise typer.Exit(1) from None
-            except (PersistenceError, sqlite3.Error) as exc:  # unreachable or unusable
+            except store_failures() as exc:  # unreachable or unusable
                 output.error(unusable(desk.url, exc), shown, store=store_shown(desk.url))
                 raise typer.Exit(1) from None
             except (typer.Exit, typer.Abort, typer.TyperException, BrokenPipeError):
@@ -400,7 +413,7 @@ def _forget_empty_store(desk: Desk, fresh: bool) -> None:
     try:
         if file is None or desk.app.position() != 0:
             return
-    except (PersistenceError, sqlite3.Error):
+    except store_failures():
         return
     forget_app(desk.store)
     for path in (file, file.with_name(file.name + "-wal"), file.with_name(file.name + "-shm")):
@@ -476,6 +489,8 @@ def _expanded(param: inspect.Parameter) -> list[inspect.Parameter]:
 def parse_options(values: list[str] | None) -> dict[str, Any]:
     """``--option KEY=VALUE`` as a dict of text values (each plugin reads them by its
     own options)."""
+    from engine.registry import options_from_text
+
     return dict(options_from_text(values))
 
 
@@ -530,6 +545,8 @@ class ResultOptions:
     table: TableOpt = None
 
     def entry(self) -> ResultEntry:
+        from engine.section import ResultEntry
+
         return ResultEntry(**dataclasses.asdict(self))
 
 

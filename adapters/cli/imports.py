@@ -9,7 +9,9 @@ the results — and not at all when the file is refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,11 +30,12 @@ from adapters.cli.common import (
 from adapters.cli.wording import tr, tr_
 from adapters.files.pbn import PbnResults, read_names, read_pbn, read_results
 from adapters.files.reading import line_of
-from adapters.files.travellers_csv import read_travellers
+from adapters.files.travellers_csv import TravellerFile
 from engine.errors import InvalidFile, InvalidInput, TravellerError
 from engine.registry import describe
 from engine.seating import Numbering
 from engine.section import ImportRow
+from engine.section.results import LineProblem
 from engine.section.seating import unseated
 from engine.tournament import Player
 
@@ -50,8 +53,12 @@ ScoringOptionOpt = Annotated[
 ]
 
 
-Reader = Callable[[Path, str], tuple[list[ImportRow], list[str]]]
-"""Reads a results file for a section: its rows and the problems found, by line."""
+Rows = Iterable[ImportRow | LineProblem]
+"""A file's rows, and the lines that could not be read among them (a file read line by
+line as it is imported, or a list)."""
+Reader = Callable[[Path, str], tuple[Rows, list[str]]]
+"""Reads a results file for a section: its rows and the problems found before they are
+checked, by line."""
 Namer = Callable[[Path, str], tuple[dict[str, list[str]], list[str]]]
 """Reads the players a results file names for each pair, and the problems with them."""
 Extras = Callable[[Path, str], PbnResults]
@@ -61,7 +68,7 @@ FILE_EXTRAS: dict[str, Extras] = {"pbn": lambda file, section: read_pbn(file, se
 FILE_KINDS: tuple[tuple[str, Reader, Namer | None, str, str], ...] = (
     (
         "travellers",
-        lambda file, section: read_travellers(file),
+        lambda file, section: (TravellerFile(file), []),
         None,
         tr_("traveller lines"),
         "Import a CSV of traveller lines: the whole file, or nothing if any line is wrong.",
@@ -106,18 +113,19 @@ def _file_command(
         if shown is not None:
             numbering = numbering or _numbering_shown(desk, session, section, shown.numbering)
             problems += _deals_problems(desk, file, session, shown)
-        done = _import(
-            desk,
-            file,
-            rows,
-            problems,
-            session=session,
-            section=section,
-            numbering=numbering,
-            scoring=scoring,
-            option=option,
-            names=names,
-        )
+        with _progress(desk, rows):
+            done = _import(
+                desk,
+                file,
+                rows,
+                problems,
+                session=session,
+                section=section,
+                numbering=numbering,
+                scoring=scoring,
+                option=option,
+                names=names,
+            )
         recorded = [] if shown is None else _record_deals(desk, file, session, shown)
         _imported(desk, done, noun, file, deals=recorded)
 
@@ -269,10 +277,46 @@ def rescore(
     desk.say(data, text)
 
 
+@contextmanager
+def _progress(desk: Desk, rows: Rows) -> Iterator[None]:
+    """A progress bar of a file read line by line, on stderr when it is a terminal and
+    the output is for people (never in a pipe, a test or JSON output)."""
+    if not isinstance(rows, TravellerFile) or desk.fmt is not output.Format.table:
+        yield
+        return
+    try:
+        terminal = sys.stderr.isatty()
+    except ValueError:  # a closed stderr is no terminal
+        terminal = False
+    if not terminal:
+        yield
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+
+    reading = tr("Checking %(file)s", file=rows.path.name)
+    recording = tr("Recording %(file)s", file=rows.path.name)
+    columns = (TextColumn("{task.description}"), BarColumn(), DownloadColumn())
+    with Progress(*columns, TimeElapsedColumn(), console=Console(stderr=True)) as bar:
+        task = bar.add_task(reading, total=rows.size)
+
+        def show(done: int) -> None:
+            # Every line read is checked; once all are, the results are being recorded.
+            shown = recording if done >= rows.size else reading
+            bar.update(task, completed=done, description=shown)
+
+        rows.progress = show
+        try:
+            yield
+        finally:
+            rows.progress = None
+            bar.remove_task(task)
+
+
 def _import(
     desk: Desk,
     file: Path,
-    rows: Sequence[ImportRow],
+    rows: Rows,
     problems: list[str],
     *,
     session: int,
@@ -315,18 +359,22 @@ def _import(
     if problems:
         # The file has lines that could not be read: check the rest too, so that every
         # problem is listed at once, and write nothing.
+        unlisted = 0
         try:
             record(dry_run=True)
         except InvalidFile as more:
             problems += more.problems
+            unlisted = more.unlisted
         except TravellerError as more:
             problems.append(str(more))
         problems.sort(key=line_of)
-        raise InvalidFile(NOT_IMPORTED, problems=problems, file=file)
+        raise InvalidFile(NOT_IMPORTED, problems=problems, unlisted=unlisted, file=file)
     try:
         count = record(dry_run=False)
     except InvalidFile as refused:
-        raise InvalidFile(NOT_IMPORTED, problems=refused.problems, file=file) from None
+        raise InvalidFile(
+            NOT_IMPORTED, problems=refused.problems, unlisted=refused.unlisted, file=file
+        ) from None
     except TravellerError as refused:
         if scoring is None:
             raise

@@ -3,46 +3,96 @@
 Every command takes ``--store URL`` (or ``TRAVELLER_STORE``; default ``./traveller.db``)
 and every command that shows data takes ``--format table|json``
 (:func:`adapters.cli.common.at_desk`). The commands live by concept in the modules
-registered below.
+registered below; a module is imported when one of its commands is first used
+(:mod:`adapters.cli.tree`), so that a command starts without loading the others.
 """
 
 from __future__ import annotations
 
-from importlib.metadata import version as installed_version
 from typing import Annotated
 
 import typer
 
 from adapters import i18n
-from adapters.cli import (
-    adjustments,
-    convert,
-    deals,
-    demo,
-    events,
-    exports,
-    imports,
-    integrity,
-    masterpoints,
-    movements,
-    renumber,
-    results,
-    serve,
-    standings_options,
-    swiss,
-    table_entry,
-    teams,
-    time_travel,
-    wording,
-)
-from adapters.cli.output import console
+from adapters.cli import tree, wording
+from adapters.cli.launch import version_line
 
-app = typer.Typer(cls=wording.Spoken, no_args_is_help=True, pretty_exceptions_enable=False)
+MODULES = (
+    "events",
+    "table_entry",
+    "movements",
+    "results",
+    "adjustments",
+    "time_travel",
+    "imports",
+    "standings_options",
+    "renumber",
+    "teams",
+    "masterpoints",
+    "swiss",
+    "convert",
+    "demo",
+    "serve",
+    "integrity",
+    "deals",
+    "exports",
+)
+"""The modules of the commands, in the order they register: a group that several of them
+add to (``import``, ``export``) lists its commands in this order."""
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "standings": ("results",),
+    "board": ("results",),
+    "card": ("results",),
+    "seating": ("results",),
+    "adjust": ("adjustments",),
+    "fouled": ("adjustments",),
+    "assign": ("adjustments",),
+    "audit": ("time_travel",),
+    "replay": ("time_travel",),
+    "diff": ("time_travel",),
+    "what-if": ("time_travel",),
+    "rescore": ("imports",),
+    "totals": ("standings_options",),
+    "renumber": ("renumber",),
+    "crosstable": ("teams",),
+    "knockout": ("teams",),
+    "masterpoints": ("masterpoints",),
+    "demo": ("demo",),
+    "serve": ("serve",),
+    "verify": ("integrity",),
+    "event": ("events", "table_entry"),
+    "session": ("events",),
+    "entry": ("events",),
+    "movement": ("movements",),
+    "round": ("results",),
+    "result": ("results",),
+    "import": ("imports", "integrity", "exports"),
+    "scoring": ("imports",),
+    "ranking": ("standings_options",),
+    "stage": ("standings_options",),
+    "pairing": ("swiss",),
+    "swiss": ("swiss",),
+    "match": ("swiss",),
+    "convert": ("convert",),
+    "director": ("serve",),
+    "keys": ("integrity",),
+    "export": ("integrity", "exports"),
+    "store": ("integrity",),
+    "deals": ("deals",),
+}
+"""Each command of ``traveller``, in the order ``--help`` lists them, and the modules (of
+:data:`MODULES`) that make it whole (tests/adapters/cli/test_quick_start.py checks this
+against the tree all of them make)."""
+
+app = typer.Typer(
+    cls=tree.root(COMMANDS, MODULES), no_args_is_help=True, pretty_exceptions_enable=False
+)
 
 
 def _version(asked: bool) -> None:
     if asked:
-        console.print(f"traveller {installed_version('traveller')}", highlight=False)
+        typer.echo(version_line())
         raise typer.Exit()
 
 
@@ -71,28 +121,6 @@ def traveller(
         )
     wording.speak(lang, context.find_root().command)
 
-
-for module in (
-    events,
-    table_entry,
-    movements,
-    results,
-    adjustments,
-    time_travel,
-    imports,
-    standings_options,
-    renumber,
-    teams,
-    masterpoints,
-    swiss,
-    convert,
-    demo,
-    serve,
-    integrity,
-    deals,
-    exports,
-):
-    module.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

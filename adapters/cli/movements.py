@@ -278,7 +278,7 @@ def _show_report(movement: Movement, report: MovementReport, inferred: dict[str,
         table.add_column(col, justify="right")
     for pair, (ns, ew) in report.directions.items():
         table.add_row(str(pair), str(ns), str(ew))
-    output.console.print(table)
+    output.draw(table)
     say(
         tr(
             "Comparison balance: boards compared per pair of one field %(min)s-%(max)s, "

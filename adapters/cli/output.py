@@ -7,9 +7,11 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 import typer
+from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleDimensions
 from rich.table import Table
 from rich.text import Text
@@ -17,10 +19,10 @@ from rich.text import Text
 from adapters.cli import wording
 from adapters.cli.wording import tr, tr_
 from engine.errors import N_, InvalidFile, TravellerError
-from engine.movement import Movement
 from engine.parsing import MOST_PROBLEMS
-from engine.registry import describe
-from engine.scoring import TEAMS
+
+if TYPE_CHECKING:
+    from engine.movement import Movement
 
 UNLIMITED = 10**9
 """The width of a console that writes to a file or a pipe: as good as none."""
@@ -127,13 +129,14 @@ def error(exc: TravellerError, fmt: Format, *, store: str | None = None) -> None
     # A file's bad lines may be thousands: the first are shown, the rest counted. Other
     # lists (the results a session still lacks) are what the director must act on: whole.
     shown = problems[:MOST_PROBLEMS] if isinstance(exc, InvalidFile) else problems
+    count = exc.problem_count if isinstance(exc, InvalidFile) else len(problems)
     more = (
         tr(
             "… and %(more)s more (%(count)s problems in all).",
-            more=len(problems) - len(shown),
-            count=len(problems),
+            more=count - len(shown),
+            count=count,
         )
-        if len(problems) > len(shown)
+        if count > len(shown)
         else ""
     )
     message, hint, lines = wording.worded(exc)
@@ -148,7 +151,7 @@ def error(exc: TravellerError, fmt: Format, *, store: str | None = None) -> None
         }
         if problems:  # every one: a script reads them all (the file's size bounds them)
             payload["problems"] = problems
-            payload["problem_count"] = len(problems)
+            payload["problem_count"] = count
         if store is not None:
             payload["store"] = store
         sys.stderr.write(as_json(payload) + "\n")
@@ -252,6 +255,8 @@ def masterpoints_note(awarded: dict[str, Any]) -> str:
 
 
 def standings_table(data: dict[str, Any]) -> None:
+    from engine.scoring import TEAMS  # loaded already: the standings were scored
+
     session = tr("session %(session)s", session=data["session"])
     console.print(
         line((data["name"], "bold"), f" — {session} ({data['method']} {data['method_version']})")
@@ -291,7 +296,7 @@ def standings_table(data: dict[str, Any]) -> None:
                 str(r["boards_played"]),
                 *([r.get("masterpoints", "")] if awarded else []),
             )
-        console.print(table)
+        draw(table)
     overall = data.get("overall")
     if overall:
         table = Table(title=tr("The whole session, by percentage"), title_justify="left")
@@ -304,7 +309,7 @@ def standings_table(data: dict[str, Any]) -> None:
                 names_cell(r),
                 r["percentage"],
             )
-        console.print(table)
+        draw(table)
 
 
 def traveller_table(data: dict[str, Any]) -> None:
@@ -340,7 +345,7 @@ def traveller_table(data: dict[str, Any]) -> None:
             r["mp_ns"],
             r["mp_ew"],
         )
-    console.print(table)
+    draw(table)
 
 
 def rows_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> None:
@@ -351,7 +356,7 @@ def rows_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> No
         table.add_column(tr(c))
     for r in rows:
         table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in columns))
-    console.print(table)
+    draw(table)
 
 
 def master_sheet(movement: Movement) -> None:
@@ -372,7 +377,7 @@ def master_sheet(movement: Movement) -> None:
         table.add_column(f"{first}-{first + m.boards_per_round - 1}", justify="center")
     for rnd, row in enumerate(sheet, start=1):
         table.add_row(str(rnd), *row)
-    console.print(table)
+    draw(table)
 
 
 def movement_heading(m: Movement) -> str:
@@ -389,6 +394,8 @@ def movement_heading(m: Movement) -> str:
 def plugins_table(title: str, plugins: Sequence[Any]) -> None:
     """Plugins as a table: what each does (its docstring's first paragraph), and its options
     as KEY=DEFAULT, one a line."""
+    from engine.registry import describe  # loaded already: the plugins were
+
     rows = [
         {
             "name": row["name"],
@@ -404,3 +411,128 @@ def plugins_table(title: str, plugins: Sequence[Any]) -> None:
     ]
     columns = [tr_("name"), tr_("aliases"), tr_("version"), tr_("what it does"), tr_("options")]
     rows_table(title, rows, columns)
+
+
+# ---- tables, line by line --------------------------------------------------------------
+# rich lays a table out cell by cell (measuring, wrapping, padding and cropping each):
+# about a millisecond a row, so that a 600-row standings table cost more than reading and
+# scoring the event. Written to a file or a pipe (no terminal: no styles, no width to fit),
+# a table of plain text cells needs none of that: :func:`draw` writes the very text rich
+# would, each line joined at once. Anything else (a terminal, a cell that is not plain
+# text or spans lines, a title wider than the table, a table set up otherwise than the
+# CLI's tables are) is drawn by rich itself; tests/adapters/cli/test_tables.py holds the
+# two to the same text.
+
+_PLAIN_ROW = ("", "none", None)
+"""The styles of a row, column or table that add nothing."""
+
+
+def draw(table: Table, on: Console | None = None) -> None:
+    """``table`` on the console ``on`` (the CLI's standard output by default): written at
+    once where it is plain (see above), else drawn by rich."""
+    screen = console if on is None else on
+    if screen.quiet:
+        return
+    lines = None if screen.is_terminal or screen.record else _lines(table, screen)
+    if lines is None:
+        screen.print(table)
+        return
+    screen.file.write("".join(f"{line}\n" for line in lines))
+
+
+def _lines(table: Table, console: Console) -> list[str] | None:
+    """The lines rich draws ``table`` as, without styles; None where this cannot say."""
+    if not _plain(table, console):
+        return None
+    columns = table.columns
+    heads = [neutral(str(c.header)) for c in columns]
+    cells: list[list[str]] = []
+    for column in columns:
+        texts = column._cells
+        if not all(isinstance(t, str) for t in texts):
+            return None
+        cells.append([neutral(t) for t in texts])  # type: ignore[arg-type]
+    if any(_broken(t) for t in heads) or any(_broken(t) for c in cells for t in c):
+        return None
+    widths = [
+        max([cell_len(heads[i]), *(cell_len(t) for t in cells[i])]) for i in range(len(columns))
+    ]
+    if 0 in widths:
+        return None
+    width = sum(widths) + 3 * len(widths) + 1
+    if width > console.width:
+        return None
+    lines: list[str] = []
+    if table.title:  # an empty title is none
+        title = neutral(str(table.title))
+        if _broken(title) or cell_len(title) > width:
+            return None
+        lines.append(_aligned(title, width, table.title_justify))
+    justify = [c.justify for c in columns]
+    rule = [w + 2 for w in widths]
+    lines.append("┏" + "┳".join("━" * w for w in rule) + "┓")
+    lines.append(_row(heads, widths, justify, "┃"))
+    lines.append("┡" + "╇".join("━" * w for w in rule) + "┩")
+    for r in range(len(table.rows)):
+        lines.append(_row([c[r] for c in cells], widths, justify, "│"))
+    lines.append("└" + "┴".join("─" * w for w in rule) + "┘")
+    return lines
+
+
+def _plain(table: Table, console: Console) -> bool:
+    """Whether ``table`` is set up as :func:`_lines` draws it: rich's defaults, as the
+    CLI's tables use them, on a console that writes UTF-8."""
+    return (
+        bool(table.columns)
+        and (console.encoding or "").lower().startswith("utf")
+        and table.box is box.HEAVY_HEAD
+        and table.safe_box in (None, True)
+        and table.padding == (0, 1, 0, 1)
+        and not table.collapse_padding
+        and table.pad_edge
+        and not table.expand
+        and table.min_width is None
+        and table.show_header
+        and not table.show_footer
+        and table.show_edge
+        and not table.show_lines
+        and table.leading == 0
+        and table.caption is None
+        and isinstance(table.title, str | None)
+        and table.title_justify in ("left", "center", "right")
+        and not table.row_styles
+        and table.style in _PLAIN_ROW
+        and all(r.style in _PLAIN_ROW and not r.end_section for r in table.rows)
+        and all(
+            isinstance(c.header, str)
+            and c.justify in ("left", "center", "right")
+            and c.width is None
+            and c.min_width is None
+            and c.max_width is None
+            and c.ratio is None
+            and c.style in _PLAIN_ROW
+            for c in table.columns
+        )
+    )
+
+
+def _broken(text: str) -> bool:
+    """Text rich would not keep on one line as it is: a line break, a tab to expand, or
+    space at its end (rich drops it when it wraps the cell, and justifies the rest)."""
+    return "\n" in text or "\r" in text or "\t" in text or text != text.rstrip()
+
+
+def _aligned(text: str, width: int, justify: str) -> str:
+    """``text`` padded to ``width`` cells as rich justifies it."""
+    excess = width - cell_len(text)
+    if justify == "right":
+        return " " * excess + text
+    if justify == "center":
+        left = excess // 2
+        return " " * left + text + " " * (excess - left)
+    return text + " " * excess
+
+
+def _row(texts: Sequence[str], widths: Sequence[int], justify: Sequence[str], bar: str) -> str:
+    cells = (f" {_aligned(t, w, j)} " for t, w, j in zip(texts, widths, justify, strict=True))
+    return bar + bar.join(cells) + bar

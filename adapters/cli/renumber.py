@@ -104,7 +104,7 @@ def show(data: dict[str, Any]) -> None:
             f"{m['from']['section']} {m['from']['pair']}",
             f"{m['to']['section']} {m['to']['pair']}",
         )
-    output.console.print(table)
+    output.draw(table)
     for section, pair in sorted(data["phantoms"].items()):
         output.console.print(
             tr(

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from adapters.cli import deals, output, swiss
+from adapters.cli import output
 from adapters.cli.common import (
     Desk,
     NumberingOpt,
@@ -179,6 +179,8 @@ def result_correct(
 def standings(desk: Desk, session: SessionOpt = 1) -> None:
     """Live standings of a session (of a Swiss teams event: the teams by VPs)."""
     if desk.app.tournament(desk.event).swiss is not None:
+        from adapters.cli import swiss  # a Swiss event's commands: loaded for one only
+
         swiss.show_standings(desk)
         return
     data = desk.app.standings(desk.event, session).to_json()
@@ -224,6 +226,8 @@ def board(
             output.console.print(as_of_text(snap), highlight=False)
         output.traveller_table(data)
         if data.get("deal"):
+            from adapters.cli import deals  # a hand record's drawing: loaded for one only
+
             deals.print_deal(data["board"], data["deal"])
 
     desk.show(data, table)
@@ -282,6 +286,8 @@ def card(
             )
         output.console.print(grid)
         output.console.print(tr("Points: %(points)s", points=data["points"]), highlight=False)
+        from adapters.cli import deals  # a hand record's par: loaded for one only
+
         for board, deal in data.get("deals", {}).items():
             par = deals.par_text(deal)
             if par:

@@ -7,8 +7,10 @@ else the locale, else English).
   one said later (a column head declared once).
 - Its ``--help``: typer builds the command tree's help texts in English at import; once
   the language is known (:class:`Spoken` reads ``--lang`` before click reads the command
-  line), :func:`speak` translates the whole tree in one walk (:func:`told`), typer's
-  panel titles with it. :func:`extract_help` gives those texts to ``pybabel extract``.
+  line), :func:`speak` translates the tree built so far in one walk (:func:`told`), and
+  each command built later as it is built (:func:`tell`); typer's panel titles with it,
+  when typer first imports its drawing. :func:`extract_help` gives those texts to
+  ``pybabel extract``.
 - An engine error is worded from the errors catalog (:mod:`adapters.i18n`), each fix the
   engine gives as data (:class:`engine.errors.Fix`) said as the command line that applies
   it (``traveller result correct --board 3 --ns 1 --ew 2 --reason "REASON"``). The
@@ -22,16 +24,16 @@ shown as entered.
 
 from __future__ import annotations
 
+import importlib.util
 import shlex
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from gettext import NullTranslations
+from importlib.machinery import ModuleSpec
+from types import ModuleType
 from typing import IO, Any
 
-import typer.rich_utils
-from babel.messages.extract import extract_python
-from babel.support import NullTranslations
-from rich.text import Text
 from typer import _click as click  # typer's own click, which its command tree is made of
 from typer.core import TyperGroup
 
@@ -147,7 +149,8 @@ class _Context(click.Context):
 
 def _help_texts(command: click.Command) -> Iterator[tuple[Any, str]]:
     """Every (object, attribute) of the tree under ``command`` that ``--help`` shows: the
-    commands' help and their parameters' (click's ``--help`` option among them)."""
+    commands' help and their parameters' (click's ``--help`` option among them). Of a tree
+    built a command at a time (:mod:`adapters.cli.tree`), the commands built so far."""
     waiting = [command]
     while waiting:
         found = waiting.pop(0)
@@ -160,34 +163,55 @@ def _help_texts(command: click.Command) -> Iterator[tuple[Any, str]]:
         for param in [*found.params, *helping]:
             if isinstance(getattr(param, "help", None), str):
                 yield param, "help"
-        waiting += list(getattr(found, "commands", {}).values())
+        commands = getattr(found, "commands", {})
+        built = getattr(commands, "built", None)  # the tree's, built a command at a time
+        waiting += list((built() if built is not None else commands).values())
 
 
 def told(tree: click.Command, spoken: str) -> None:
     """Say the help of every command and option of ``tree`` (and typer's words around
     it) in ``spoken`` from now on; the English is kept, so the tree can be told again
     (a tree is built in English: one only ever told in English is never walked)."""
-    words = catalog(spoken)
-    panel = typer.rich_utils.__dict__.setdefault(ENGLISH_HELP, {})
-    for name, template in PANEL_WORDS.items():
-        english = panel.setdefault(name, getattr(typer.rich_utils, name))
-        setattr(
-            typer.rich_utils, name, english if spoken == i18n.ENGLISH else words.gettext(template)
-        )
+    drawing = sys.modules.get(RICH_UTILS)
+    if drawing is not None:  # else its words are said when typer first imports it
+        _panel_words(drawing, spoken)
     if getattr(tree, TOLD, i18n.ENGLISH) == spoken:
         return
+    tell(tree, spoken)
+    setattr(tree, TOLD, spoken)
+
+
+def tell(tree: click.Command, spoken: str) -> None:
+    """Say the help of every command and option of ``tree`` in ``spoken`` (the walk of
+    :func:`told`; a command built after its tree was told is told by it alone)."""
+    words = catalog(spoken)
     for thing, attribute in _help_texts(tree):
         english = thing.__dict__.setdefault(ENGLISH_HELP, {})
         original = english.setdefault(attribute, getattr(thing, attribute))
         setattr(thing, attribute, words.gettext(original))
         if isinstance(thing, click.Command):
             thing.context_class = _Context
-    setattr(tree, TOLD, spoken)
+
+
+RICH_UTILS = "typer.rich_utils"
+"""typer's module that draws help and errors with rich (and imports rich's markdown): it
+is imported only when typer first draws one, and dressed then (:func:`_dressed`)."""
+
+
+def _panel_words(drawing: ModuleType, spoken: str) -> None:
+    """typer's words around the help, in ``drawing`` (:data:`RICH_UTILS`), said in
+    ``spoken`` (the English kept, to say them again)."""
+    words = catalog(spoken)
+    panel = drawing.__dict__.setdefault(ENGLISH_HELP, {})
+    for name, template in PANEL_WORDS.items():
+        english = panel.setdefault(name, getattr(drawing, name))
+        setattr(drawing, name, english if spoken == i18n.ENGLISH else words.gettext(template))
 
 
 def _folded(make: Any) -> Any:
     """typer's maker of a help text, its text folded where it is too long for its column
     rather than cut short: Japanese has no spaces for the lines to break at."""
+    from rich.text import Text
 
     def made(**given: Any) -> Any:
         text = make(**given)
@@ -199,8 +223,46 @@ def _folded(make: Any) -> Any:
     return made
 
 
-if not hasattr(typer.rich_utils._make_rich_text, "__wrapped__"):
-    typer.rich_utils._make_rich_text = _folded(typer.rich_utils._make_rich_text)
+def _dressed(drawing: ModuleType) -> None:
+    """typer's drawing of help and errors (:data:`RICH_UTILS`), once imported: its help
+    texts folded, its words in the CLI's language."""
+    make = drawing.__dict__["_make_rich_text"]
+    if not hasattr(make, "__wrapped__"):
+        drawing._make_rich_text = _folded(make)  # type: ignore[attr-defined]
+    _panel_words(drawing, _language())
+
+
+class _WhenImported:
+    """A finder on ``sys.meta_path`` that lets ``module`` be imported as usual, by
+    whoever imports it first, and then hands it to ``then`` (once; it then steps aside):
+    a module that costs to import is dressed without being imported for it."""
+
+    def __init__(self, module: str, then: Callable[[ModuleType], None]) -> None:
+        self.module = module
+        self.then = then
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        if name != self.module:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        loader = None if spec is None else spec.loader
+        if spec is None or loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        run = loader.exec_module
+
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            self.then(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+if RICH_UTILS in sys.modules:
+    _dressed(sys.modules[RICH_UTILS])
+elif not any(isinstance(f, _WhenImported) for f in sys.meta_path):
+    sys.meta_path.insert(0, _WhenImported(RICH_UTILS, _dressed))
 
 
 def asked(args: Sequence[str]) -> str | None:
@@ -241,12 +303,14 @@ def extract_help(
 ) -> Iterator[tuple[Any, ...]]:
     """A ``pybabel extract`` method for ``adapters/cli/main.py``: its own texts, then every
     help text of the command tree it builds (see ``adapters/babel-cli.cfg``)."""
-    yield from extract_python(fileobj, keywords, comment_tags, options)
     import typer.main
+    from babel.messages.extract import extract_python
 
     from adapters.cli import main
 
+    yield from extract_python(fileobj, keywords, comment_tags, options)
     tree: Any = typer.main.get_command(main.app)
+    tree.commands.build_all()  # every command's help, not only those built so far
     for thing, attribute in _help_texts(tree):
         english = thing.__dict__.get(ENGLISH_HELP, {}).get(attribute, getattr(thing, attribute))
         yield 0, None, english, []

@@ -76,46 +76,90 @@ def whole_number(value: str, label: str, bounds: Bounds = WHOLE) -> int | None:
         raise InvalidInput(exc.message.rstrip(".")) from None
 
 
+MOST_REMEMBERED = 1 << 16
+"""The most different texts a :class:`RowReader` remembers for one column."""
+
+
+class RowReader:
+    """Turns traveller lines, as named cells, into :class:`~engine.section.ImportRow`s,
+    remembering the numbers it has read: a file of a million lines has a few thousand
+    different cells, each read (strictly: :func:`whole_number`) once, and each number
+    then kept once in memory however many lines give it.
+
+    ``labels`` names the cells in the words of the file (a reader of another format maps
+    its own columns onto :data:`CELLS`)."""
+
+    def __init__(self, labels: Mapping[str, str] | None = None) -> None:
+        named = labels or {}
+        self.labels = {cell: named.get(cell, cell) for cell in CELLS}
+        self._bounds = {cell: bounds_of(cell) for cell in CELLS}
+        self._known: dict[str, dict[str, int]] = {cell: {} for cell in CELLS}
+
+    def number(self, cells: Mapping[str, str], cell: str) -> int | None:
+        """The cell's whole number; None for an empty cell."""
+        text = cells.get(cell, "")
+        if not text:
+            return None
+        known = self._known[cell]
+        value = known.get(text)
+        if value is None:
+            value = whole_number(text, self.labels[cell], self._bounds[cell])
+            assert value is not None
+            if len(known) < MOST_REMEMBERED:
+                known[text] = value
+        return value
+
+    def required(self, cells: Mapping[str, str], cell: str) -> int:
+        value = self.number(cells, cell)
+        if value is None:
+            raise InvalidInput(f"the {self.labels[cell]} column is empty")
+        return value
+
+    def row(self, line: int, cells: Mapping[str, str]) -> ImportRow:
+        """The line's result or adjusted score; raises :class:`InvalidInput` saying what is
+        wrong. ``cells`` holds stripped text, empty for an empty cell; a cell left out is
+        empty."""
+        get, known = cells.get, self._known
+        # A number read before is looked up at once (most of a big file); the first time,
+        # or an empty cell, goes the whole way (:meth:`required`), to be read or refused.
+        board = known["board"].get(get("board", "")) or self.required(cells, "board")
+        ns = known["ns"].get(get("ns", "")) or self.required(cells, "ns")
+        ew = known["ew"].get(get("ew", "")) or self.required(cells, "ew")
+        if get("adjusted"):
+            if get("contract") or get("score_ns"):
+                raise InvalidInput("a row is either a result or an adjusted score, not both")
+            return ImportRow(line, board, ns, ew, adjusted=Adjusted.parse(cells["adjusted"]))
+        contract = get("contract") or None
+        tricks = self.number(cells, "tricks") if get("tricks") else None
+        score = known["score_ns"].get(get("score_ns", ""))
+        if score is None:
+            score = self.number(cells, "score_ns")
+        round = self.number(cells, "round") if get("round") else None
+        table = self.number(cells, "table") if get("table") else None
+        if contract is None and score is None:
+            label = self.labels
+            raise InvalidInput(
+                f"give {label['contract']}, {label['declarer']} and {label['tricks']}, "
+                f"or {label['score_ns']}, or {label['adjusted']}"
+            )
+        entry = ResultEntry(
+            board,
+            ns,
+            ew,
+            contract,
+            get("declarer") or None,
+            tricks,
+            score,
+            get("lead") or None,
+            round,
+            table,
+        )
+        return ImportRow(line, board, ns, ew, entry)  # in order: a million of them
+
+
 def import_row(
     line: int, cells: Mapping[str, str], labels: Mapping[str, str] | None = None
 ) -> ImportRow:
-    """The line's result or adjusted score; raises :class:`InvalidInput` saying what is wrong.
-
-    ``cells`` holds stripped text, empty for an empty cell; a cell left out is empty."""
-    named = labels or {}
-
-    def label(cell: str) -> str:
-        return named.get(cell, cell)
-
-    def number(cell: str, *, required: bool = False) -> int | None:
-        value = whole_number(cells.get(cell, ""), label(cell), bounds_of(cell))
-        if value is None and required:
-            raise InvalidInput(f"the {label(cell)} column is empty")
-        return value
-
-    board = number("board", required=True)
-    ns = number("ns", required=True)
-    ew = number("ew", required=True)
-    assert board is not None and ns is not None and ew is not None
-    if cells.get("adjusted"):
-        if cells.get("contract") or cells.get("score_ns"):
-            raise InvalidInput("a row is either a result or an adjusted score, not both")
-        return ImportRow(line, board, ns, ew, adjusted=Adjusted.parse(cells["adjusted"]))
-    entry = ResultEntry(
-        board=board,
-        ns=ns,
-        ew=ew,
-        contract=cells.get("contract") or None,
-        declarer=cells.get("declarer") or None,
-        tricks=number("tricks"),
-        score_ns=number("score_ns"),
-        lead=cells.get("lead") or None,
-        round=number("round"),
-        table=number("table"),
-    )
-    if entry.contract is None and entry.score_ns is None:
-        raise InvalidInput(
-            f"give {label('contract')}, {label('declarer')} and {label('tricks')}, "
-            f"or {label('score_ns')}, or {label('adjusted')}"
-        )
-    return ImportRow(line, board, ns, ew, entry=entry)
+    """The line's result or adjusted score (see :meth:`RowReader.row`); raises
+    :class:`InvalidInput` saying what is wrong."""
+    return RowReader(labels).row(line, cells)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-import structlog
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import (
     http_exception_handler,
@@ -38,8 +37,9 @@ from engine.errors import (
     StoreError,
     TravellerError,
 )
+from engine.logging import get_logger
 
-log = structlog.get_logger("traveller.http")
+log = get_logger("traveller.http")
 
 
 class Unauthenticated(TravellerError):
@@ -85,6 +85,8 @@ def body_of(exc: TravellerError, language: str = ENGLISH) -> dict[str, Any]:
     }
     if isinstance(exc, InvalidFile | InvalidMovement | ResultsMissing):
         body["problems"] = list(exc.problems)
+    if isinstance(exc, InvalidFile) and exc.unlisted:  # more problems than a file's kept
+        body["problem_count"] = exc.problem_count
     return body
 
 

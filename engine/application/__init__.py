@@ -11,6 +11,12 @@ The commands are grouped by what they concern, one module each (entries, play,
 adjustments, conditions, swiss, seating), over the shared core (:mod:`engine.application.core`); the
 application is their union, with its queries (:mod:`engine.application.queries`): every
 read, now or as of a moment (:mod:`engine.application.moments`).
+
+A module here imports at its top what every query needs (the events, the states and
+their folds, the standings); what only some commands use — the decide functions and
+their checks, the renumbering search, the Swiss draw, masterpoints — it imports in those
+commands, so that a club's standings start quickly (docs/decisions/0029,
+tests/engine/test_start_up.py).
 """
 
 from __future__ import annotations

@@ -10,21 +10,20 @@ import datetime as dt
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 from uuid import UUID
 
-from engine.access import decide
-from engine.access.checks import check_device_result, check_lead_given, round_in_play
-from engine.access.events import TokenIssued
-from engine.access.state import ACCESS_ID, Access, project_access
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.events import DomainEvent
-from engine.section import decide as section_decide
 from engine.section.events import ResultRecorded
 from engine.section.results import Result, ResultEntry
 from engine.section.state import Section
-from engine.table_round import TableRound, table_round
 from engine.tournament.events import DeviceIssued, LeadEntry
 from engine.tournament.state import Device, TableEntry, Tournament
+
+if TYPE_CHECKING:
+    from engine.access.state import Access
+    from engine.table_round import TableRound
 
 _access_lock = threading.Lock()
 
@@ -36,6 +35,8 @@ class AccessCommands(ApplicationCore):
 
     def access(self) -> Access:
         """The store's director accounts and tokens as now recorded (a private copy)."""
+        from engine.access.state import ACCESS_ID, project_access
+
         with _access_lock:
             cached = self._access
         if cached is None:
@@ -58,6 +59,8 @@ class AccessCommands(ApplicationCore):
 
     def add_director(self, name: str, password_hash: str, *, actor: str = "director") -> str:
         """A new director account; returns its name as recorded."""
+        from engine.access import decide
+
         name = decide.check_director_name(name)
         self._run_access(actor, lambda a: decide.add_director(a, name, password_hash, actor=actor))
         return name
@@ -65,6 +68,8 @@ class AccessCommands(ApplicationCore):
     def change_director_password(
         self, name: str, password_hash: str, *, actor: str = "director"
     ) -> None:
+        from engine.access import decide
+
         self._run_access(
             actor, lambda a: decide.change_password(a, name, password_hash, actor=actor)
         )
@@ -80,6 +85,9 @@ class AccessCommands(ApplicationCore):
     ) -> str:
         """A bearer token for director ``name`` (its hash only); returns its id (``T3``)."""
 
+        from engine.access import decide
+        from engine.access.events import TokenIssued
+
         def command(uow: UnitOfWork) -> str:
             events = decide.issue_token(
                 self.access(), name, token_hash, expires=expires, login=login, actor=actor
@@ -89,6 +97,8 @@ class AccessCommands(ApplicationCore):
         return self._run(actor, command)
 
     def revoke_token(self, token: str, *, actor: str = "director") -> None:
+        from engine.access import decide
+
         self._run_access(actor, lambda a: decide.revoke_token(a, token, actor=actor))
 
     # ---- table devices and the public view ---------------------------------------------------
@@ -105,6 +115,8 @@ class AccessCommands(ApplicationCore):
     ) -> Device:
         """A code (its hash) for the device at ``table``; returns the device recorded."""
 
+        from engine.access import decide
+
         def command(uow: UnitOfWork) -> Device:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
@@ -115,6 +127,8 @@ class AccessCommands(ApplicationCore):
         return self._run(actor, command)
 
     def revoke_device(self, event_id: UUID, device: str, *, actor: str = "director") -> None:
+        from engine.access import decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             uow.record(decide.revoke_device(tournament, device, actor=actor))
@@ -126,6 +140,8 @@ class AccessCommands(ApplicationCore):
     ) -> tuple[str, ...]:
         """Only ``directors`` (accounts of the store) direct the event on a server; none:
         every director of the store. Returns the event's directors as recorded."""
+        from engine.access import decide
+
         names = list(directors)
 
         def command(uow: UnitOfWork) -> tuple[str, ...]:
@@ -138,6 +154,8 @@ class AccessCommands(ApplicationCore):
     def choose_public_view(self, event_id: UUID, running: bool, *, actor: str = "director") -> bool:
         """Show the public the running standings (``running``) or only published sessions;
         returns False if the event already did so."""
+
+        from engine.access import decide
 
         def command(uow: UnitOfWork) -> bool:
             tournament = uow.tournament(event_id)
@@ -153,6 +171,9 @@ class AccessCommands(ApplicationCore):
         recorded (a round ended, or the code revoked, meanwhile: refused). ``request`` is
         the device's idempotency key: the same request sent again (after a timeout) is
         answered with the result it recorded, nothing written."""
+
+        from engine.access import decide
+        from engine.section import decide as section_decide
 
         def command(uow: UnitOfWork) -> Result:
             tournament = uow.tournament(event_id)
@@ -170,6 +191,8 @@ class AccessCommands(ApplicationCore):
         """The result a table device's ``entry`` would record, checked as
         :meth:`record_table_result` checks it (every refusal the same), recording nothing:
         the score a table confirms before it sends."""
+        from engine.access import decide
+
         tournament = self.tournament(event_id)
         found = decide.device_of(tournament, device)
         state = self.section(event_id, found.session, found.section)
@@ -179,6 +202,9 @@ class AccessCommands(ApplicationCore):
     def table_round(self, event_id: UUID, device: str) -> TableRound:
         """What ``device``'s table plays in its section's current round, what it has
         sent, and how the event has its tables enter results."""
+        from engine.access import decide
+        from engine.table_round import table_round
+
         tournament = self.tournament(event_id)
         found = decide.device_of(tournament, device)
         return table_round(tournament, self.section(event_id, found.session, found.section), found)
@@ -194,6 +220,8 @@ class AccessCommands(ApplicationCore):
     ) -> TableEntry:
         """How the tables enter results on their devices (what is not given stays);
         returns the event's choice as it now is."""
+
+        from engine.access import decide
 
         def command(uow: UnitOfWork) -> TableEntry:
             tournament = uow.tournament(event_id)
@@ -218,6 +246,9 @@ def _table_result(
     request: str | None,
 ) -> list[DomainEvent]:
     """The events of a table device's new result, every check of a device passed."""
+    from engine.access.checks import check_device_result, check_lead_given, round_in_play
+    from engine.section import decide as section_decide
+
     current = round_in_play(device, state)
     # The slip's round and table are the device's, unless it says otherwise.
     entry_played = replace(entry, round=entry.round or current, table=entry.table or device.table)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 from uuid import UUID
@@ -10,9 +10,8 @@ from uuid import UUID
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.scoring import Award
 from engine.seating import Numbering
-from engine.section import decide as section_decide
 from engine.section.events import BoardFouled, ScoreAssigned
-from engine.section.results import ImportRow
+from engine.section.results import ImportRow, LineProblem
 from engine.tournament.events import Player
 
 
@@ -37,6 +36,8 @@ class AdjustmentCommands(ApplicationCore):
         actor: str = "director",
     ) -> None:
         """Give a table an artificial adjusted score, or declare its board neutral."""
+
+        from engine.section import decide as section_decide
 
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
@@ -76,6 +77,8 @@ class AdjustmentCommands(ApplicationCore):
 
         Declaring it again replaces the groups. Returns the groups as recorded."""
 
+        from engine.section import decide as section_decide
+
         def command(uow: UnitOfWork) -> tuple[tuple[int, ...], ...]:
             state = uow.section(event_id, session, section)
             events = section_decide.declare_fouled(
@@ -107,6 +110,8 @@ class AdjustmentCommands(ApplicationCore):
         are given. ``law`` defaults to 12C1c for a weighted score, 12C otherwise.
         Returns the event recorded."""
 
+        from engine.section import decide as section_decide
+
         def command(uow: UnitOfWork) -> ScoreAssigned:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
@@ -130,7 +135,7 @@ class AdjustmentCommands(ApplicationCore):
     def import_results(
         self,
         event_id: UUID,
-        rows: Sequence[ImportRow],
+        rows: Iterable[ImportRow | LineProblem],
         *,
         session: int = 1,
         section: str = "A",
@@ -143,10 +148,17 @@ class AdjustmentCommands(ApplicationCore):
     ) -> int:
         """Record a whole file of traveller lines, all or nothing; returns how many.
 
-        ``scoring`` (a method and its options) becomes the section's scoring method in the
-        same transaction; so do entries for the pairs the file ``names`` (pair number →
-        players), seated at their numbers, when the section has none registered. With
-        ``dry_run`` every line is checked and nothing is recorded."""
+        ``rows`` is read once per attempt, line by line (a list, or a file read afresh
+        each time it is iterated: a conflict decides again), so a file of a million lines
+        is never held whole; the lines a reader could not read come among them as
+        :class:`LineProblem`, and are listed with the others. ``scoring`` (a method and its
+        options) becomes the section's scoring method in the same transaction; so do
+        entries for the pairs the file ``names`` (pair number → players), seated at their
+        numbers, when the section has none registered. With ``dry_run`` every line is
+        checked and nothing is recorded."""
+        from engine.section import decide as section_decide
+        from engine.section.importing import lines_recorded
+
         pick = None if scoring is None else self._scoring_plugin(*scoring)
 
         def command(uow: UnitOfWork) -> int:
@@ -163,7 +175,9 @@ class AdjustmentCommands(ApplicationCore):
                 actor=actor,
             )
             if not dry_run:
-                uow.record(events)
-            return len(rows)
+                # Not folded here: the next read folds them (a state of a million results
+                # is not built by the command that only records them).
+                uow.record(events, fold=False)
+            return lines_recorded(events)
 
         return self._run(actor, command)

@@ -5,20 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from engine import carry_over, masterpoints
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
-from engine.application.publications import signed_publication
 from engine.in_force import scoring_in_force
-from engine.section import decide as section_decide
-from engine.section.checks import missing_results
-from engine.section.decide import ScoringPick
 from engine.section.state import Section
 from engine.signing import Signer
 from engine.standings import compute_standings
-from engine.tournament import decide as tournament_decide
 from engine.tournament.checks import check_closed, check_sessions
 from engine.tournament.events import (
     CarryOverRecorded,
@@ -30,6 +24,10 @@ from engine.tournament.events import (
     StageDefined,
 )
 from engine.tournament.state import Tournament
+
+if TYPE_CHECKING:
+    from engine import carry_over
+    from engine.section.decide import ScoringPick
 
 
 class ConditionCommands(ApplicationCore):
@@ -51,6 +49,8 @@ class ConditionCommands(ApplicationCore):
 
         This is how an event is re-scored: the standings published under the old method
         stay in the record, and the next publication stores the new method's."""
+        from engine.section import decide as section_decide
+
         pick = self._scoring_plugin(method, options)
 
         def command(uow: UnitOfWork) -> bool:
@@ -114,6 +114,8 @@ class ConditionCommands(ApplicationCore):
         """Choose the scoring ``pick`` gives each section of the session (or ``section``),
         all in one unit of work; the sections it changed."""
 
+        from engine.section import decide as section_decide
+
         def command(uow: UnitOfWork) -> list[str]:
             tournament = uow.tournament(event_id)
             check_sessions(tournament, [session])
@@ -142,6 +144,9 @@ class ConditionCommands(ApplicationCore):
         missing it is refused unless a ``reason`` is given; the event keeps the reason
         and what was missing."""
 
+        from engine.section.checks import missing_results
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> SessionClosed:
             tournament = uow.tournament(event_id)
             check_sessions(tournament, [session])
@@ -162,6 +167,8 @@ class ConditionCommands(ApplicationCore):
     ) -> None:
         """Open a closed session again for new results (the reason is kept)."""
 
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             uow.record(
@@ -174,6 +181,8 @@ class ConditionCommands(ApplicationCore):
         """Show and read the event's times in ``zone`` (an IANA name such as Asia/Tokyo,
         or an offset such as +09:00); returns False if the event already did so."""
 
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> bool:
             tournament = uow.tournament(event_id)
             return bool(uow.record(tournament_decide.choose_zone(tournament, zone, actor=actor)))
@@ -185,6 +194,8 @@ class ConditionCommands(ApplicationCore):
     ) -> bool:
         """Refuse results for rounds not yet started (``enforced``), or accept them in any
         order (the default); returns False if the event already did so."""
+
+        from engine.tournament import decide as tournament_decide
 
         def command(uow: UnitOfWork) -> bool:
             tournament = uow.tournament(event_id)
@@ -203,6 +214,9 @@ class ConditionCommands(ApplicationCore):
     ) -> ResultsPublished:
         """Publish a closed session's standings; signed by ``signer`` (the club's key),
         the publication carries the signature over them and the event's chain head."""
+
+        from engine.application.publications import signed_publication
+        from engine.tournament import decide as tournament_decide
 
         def command(uow: UnitOfWork) -> ResultsPublished:
             tournament = uow.tournament(event_id)
@@ -243,6 +257,8 @@ class ConditionCommands(ApplicationCore):
         """Rank a session's sections each alone or as one field (every session when
         ``session`` is None, save those with a choice of their own)."""
 
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             uow.record(
@@ -258,6 +274,8 @@ class ConditionCommands(ApplicationCore):
     ) -> None:
         """Put entries in flights (entry id → letter) for a stratified game."""
 
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             uow.record(tournament_decide.assign_flights(tournament, flights, actor=actor))
@@ -269,6 +287,8 @@ class ConditionCommands(ApplicationCore):
     ) -> None:
         """Rank pairs, or (an individual) each player."""
 
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             uow.record(tournament_decide.choose_contestants(tournament, contestants, actor=actor))
@@ -279,6 +299,8 @@ class ConditionCommands(ApplicationCore):
         self, event_id: UUID, stage: str, sessions: Sequence[int], *, actor: str = "director"
     ) -> tuple[int, ...]:
         """Define (or redefine) a stage, such as a qualifying or a final, by its sessions."""
+
+        from engine.tournament import decide as tournament_decide
 
         def command(uow: UnitOfWork) -> tuple[int, ...]:
             tournament = uow.tournament(event_id)
@@ -303,6 +325,9 @@ class ConditionCommands(ApplicationCore):
         """Record who qualified from ``source`` and what each carries into ``stage``.
 
         The rule is a plugin's (the engine knows none); what it decides is recorded."""
+
+        from engine import carry_over
+        from engine.tournament import decide as tournament_decide
 
         def command(uow: UnitOfWork) -> CarryOverRecorded:
             tournament = uow.tournament(event_id)
@@ -353,6 +378,9 @@ class ConditionCommands(ApplicationCore):
         none, the event's recorded ones. The contestants are counted from the standings.
         Awarding a session again (after a correction) supersedes the earlier award and
         needs a ``reason``."""
+
+        from engine import masterpoints
+        from engine.tournament import decide as tournament_decide
 
         def command(uow: UnitOfWork) -> MasterpointsAwarded:
             tournament = uow.tournament(event_id)

@@ -10,7 +10,6 @@ from engine.application.core import ApplicationCore, UnitOfWork
 from engine.conventions import DEFAULT_PROFILE, ConventionProfile
 from engine.errors import N_, PluginError
 from engine.registry import Registry, parse_options
-from engine.tournament import conventions as conventions_decide
 
 __all__ = ["ConventionCommands", "EventConventions", "profile_options"]
 
@@ -69,6 +68,8 @@ class ConventionCommands(ApplicationCore):
         """The event follows the convention profile ``profile`` from now on (the options it
         gives are recorded with the choice); False if it already did. Refused once a
         session is published."""
+        from engine.tournament import conventions as conventions_decide
+
         chosen, options = profile_options(self.registry, profile)
 
         def command(uow: UnitOfWork) -> bool:

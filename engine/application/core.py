@@ -9,10 +9,18 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, ExitStack, suppress
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    NamedTuple,
+    Protocol,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
 from uuid import UUID
 
-import structlog
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 from eventsourcing.utils import TopicError, get_topic
@@ -20,16 +28,19 @@ from eventsourcing.utils import TopicError, get_topic
 from engine.errors import N_, Conflict, Fix, InvalidInput, NotFound, Phrase, StoreError
 from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, event_of, stored_topics
 from engine.integrity import ChainReader, Link, Record, check_stream
-from engine.logging import configure_logging
+from engine.logging import configure_logging, get_logger
 from engine.registry import Registry, create_registry, parse_options
-from engine.section.decide import ScoringPick
+from engine.remembered import Remembered
 from engine.section.events import SectionOpened
 from engine.section.state import Section, project_section
 from engine.tournament.checks import check_section, check_sessions
 from engine.tournament.events import EventCreated, TimeZoneChosen
 from engine.tournament.state import Tournament, not_an_event, project_tournament, section_id
 
-log = structlog.get_logger("traveller")
+if TYPE_CHECKING:  # a command's, imported where a command uses it (not by a query)
+    from engine.section.decide import ScoringPick
+
+log = get_logger("traveller")
 
 T = TypeVar("T")
 E = TypeVar("E", bound=DomainEvent)
@@ -62,10 +73,13 @@ class UnitOfWork:
     tournaments: dict[UUID, Tournament] = field(default_factory=dict)
     sections: dict[UUID, Section] = field(default_factory=dict)
     events: list[DomainEvent] = field(default_factory=list)
+    reading: bool = False
+    """A query's: the states read are the cached ones themselves, not private copies, and
+    nothing may be folded into them or recorded."""
 
     def tournament(self, event_id: UUID) -> Tournament:
         if event_id not in self.tournaments:
-            state = self.app.latest(event_id, project_tournament)
+            state = self.app.latest(event_id, project_tournament, shared=self.reading)
             if state is not None and not isinstance(state, Tournament):  # a section's id
                 raise not_an_event(event_id)
             if state is None:
@@ -83,14 +97,19 @@ class UnitOfWork:
         check_section(self.tournament(event_id), session, name)
         sid = section_id(event_id, session, name)
         if sid not in self.sections:
-            state = self.app.latest(sid, project_section)
+            state = self.app.latest(sid, project_section, shared=self.reading)
             assert state is not None, "every section listed by its tournament was opened"
             self.sections[sid] = state
         return self.sections[sid]
 
-    def record(self, events: Sequence[DomainEvent]) -> Sequence[DomainEvent]:
-        """Queue ``events`` for recording, folded into the states read (private copies)."""
-        for event in events:
+    def record(self, events: Sequence[DomainEvent], *, fold: bool = True) -> Sequence[DomainEvent]:
+        """Queue ``events`` for recording, folded into the states read (private copies).
+
+        Without ``fold`` the states stay as read, so the state cache stays at its version
+        too and the next read folds the events from the store: an import of a million
+        results does not build, in the command that records them, a state it never reads."""
+        assert not self.reading, "a query records nothing"
+        for event in events if fold else ():
             state = self.tournaments.get(event.originator_id) or self.sections.get(
                 event.originator_id
             )
@@ -192,6 +211,8 @@ class ApplicationCore(Application[UUID]):
         self.conflicts_retried = 0
         """Commands decided again because another writer changed their aggregate first
         (bench/writers.py reports it)."""
+        self.remembered = Remembered()
+        """Scores and standings worked out from the states read (engine.standings)."""
         self.chains = ChainReader()
         """The links of every event read or written, checked as they are read."""
         self._chains_lock = threading.Lock()
@@ -204,6 +225,20 @@ class ApplicationCore(Application[UUID]):
     def events_of(self, aggregate_id: UUID, after: int = 0) -> list[DomainEvent]:
         """The aggregate's events after version ``after``, their links checked on the way
         (a break is kept in :attr:`chains` for the command to warn of)."""
+        checked = self._checked_records(aggregate_id, after)
+        return [_readable(r) for r in checked if r.version > after]
+
+    def check_chain(self, aggregate_id: UUID) -> None:
+        """Check the links of the aggregate's events this process has neither read nor
+        written, without reading them into its state (after a command, none: an import
+        of a million results is not folded again just to check the links it wrote)."""
+        with self._chains_lock:
+            known = self.chains.links.get(aggregate_id)
+        self._checked_records(aggregate_id, 0 if known is None else known.version)
+
+    def _checked_records(self, aggregate_id: UUID, after: int) -> list[Record]:
+        """The aggregate's stored records after version ``after`` (from its first event
+        when the link at ``after`` is not known), their links checked."""
         mapper = self.pydantic_mapper
         with self._chains_lock:
             known = self.chains.at(aggregate_id, after) is not None
@@ -222,7 +257,7 @@ class ApplicationCore(Application[UUID]):
                 kind=broken.kind,
                 said=str(broken.describe()),
             )
-        return [_readable(r) for r in checked if r.version > after]
+        return checked
 
     def _link_at(self, aggregate_id: UUID, version: int) -> str | None:
         """The link of the aggregate's event ``version`` (None before its first)."""
@@ -250,22 +285,29 @@ class ApplicationCore(Application[UUID]):
         return links
 
     def latest(
-        self, aggregate_id: UUID, projector: Callable[[S | None, Iterable[Any]], S | None]
+        self,
+        aggregate_id: UUID,
+        projector: Callable[[S | None, Iterable[Any]], S | None],
+        *,
+        shared: bool = False,
     ) -> S | None:
-        """The aggregate's current state, as a private copy the caller may fold into.
+        """The aggregate's current state, as a private copy the caller may fold into (with
+        ``shared``, the cached state itself, for a query that only reads it).
 
         States are cached per process and brought up to date with the events others
-        recorded since (so several processes can share one store)."""
+        recorded since (so several processes can share one store). A cached state is
+        never changed once remembered: newer events are folded into a copy."""
         with self._states_lock:
             cached = self._states.get(aggregate_id)
         if cached is None:
             state = projector(None, self.events_of(aggregate_id))
         else:
             newer = self.events_of(aggregate_id, cached.version)
-            state = projector(cached.copy(), newer)  # type: ignore[arg-type]
+            # Folded into a copy; with nothing newer, the cached state as it is.
+            state = projector(cached.copy(), newer) if newer else cast(S, cached)  # type: ignore[arg-type]
         if state is not None:
             self._remember(state)
-            return state.copy()
+            return state if shared else state.copy()
         return None
 
     def _remember(self, state: Tournament | Section) -> None:
@@ -458,6 +500,8 @@ class ApplicationCore(Application[UUID]):
         """The plugin (at ``version``, else its current one), its checked options and the
         options as given (an unknown VP scale is refused now, not when the standings are
         published)."""
+        from engine.section.decide import ScoringPick  # the commands' side, not a query's
+
         plugin = self.registry.scoring_at(method, version)
         parsed = parse_options(plugin, options)
         scale = getattr(parsed, "vp_scale", None)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 from uuid import UUID
 
-from engine import deals as hand_records
 from engine.application.core import ApplicationCore, UnitOfWork
-from engine.deals import Deal
 from engine.errors import N_, InvalidInput
+
+if TYPE_CHECKING:
+    from engine.deals import Deal
 
 
 class DealCommands(ApplicationCore):
@@ -42,6 +44,8 @@ class DealCommands(ApplicationCore):
     ) -> list[int]:
         """Deal the session's boards (``boards``, else every board its sections' movements
         play) from ``seed`` and record them with the seed; returns the boards recorded."""
+        from engine import deals as hand_records
+
         wanted = sorted(set(boards)) if boards else self._boards_played(event_id, session)
         if not wanted:
             raise InvalidInput(
@@ -65,6 +69,8 @@ class DealCommands(ApplicationCore):
 
     def session_deals(self, event_id: UUID, session: int = 1) -> dict[int, Deal]:
         """The session's hand record as now recorded, by board."""
+        from engine import deals as hand_records
+
         return hand_records.session_deals(self.tournament(event_id), session)
 
     def _boards_played(self, event_id: UUID, session: int) -> list[int]:
@@ -85,6 +91,8 @@ class DealCommands(ApplicationCore):
         dry_run: bool,
         actor: str,
     ) -> list[int]:
+        from engine import deals as hand_records
+
         def command(uow: UnitOfWork) -> list[int]:
             events = hand_records.record_deals(
                 uow.tournament(event_id),

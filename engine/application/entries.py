@@ -7,15 +7,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 from uuid import UUID, uuid4
 
-from engine.access import decide as access_decide
 from engine.application.conventions import profile_options
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
-from engine.section import decide as section_decide
-from engine.section import seating
 from engine.section.seats import seat_of
 from engine.section.state import Section
-from engine.tournament import conventions as conventions_decide
-from engine.tournament import decide as tournament_decide
 from engine.tournament.checks import check_sessions
 from engine.tournament.events import (
     EntryRegistered,
@@ -50,6 +45,11 @@ class EntryCommands(ApplicationCore):
         directors who alone direct it on a server (the one creating it there; none: every
         director of the store); ``conventions``, the convention profile it follows (none:
         ``jcbl``, every scoring method's defaults)."""
+        from engine.access import decide as access_decide
+        from engine.section import decide as section_decide
+        from engine.tournament import conventions as conventions_decide
+        from engine.tournament import decide as tournament_decide
+
         scoring = scoring or ScoringChoice()
         profile = None if conventions is None else profile_options(self.registry, conventions)
         method = self._scoring_plugin(scoring.method, scoring.options, scoring.version).method
@@ -103,6 +103,8 @@ class EntryCommands(ApplicationCore):
         sections: Sequence[str] = ("A",),
         actor: str = "director",
     ) -> None:
+        from engine.section import decide as section_decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             uow.record(section_decide.add_session(tournament, session, sections, actor=actor))
@@ -126,6 +128,8 @@ class EntryCommands(ApplicationCore):
         before playing; in a section with no movement, ``pair`` seats it at its number.
         ``name`` is the entry's own (a team's); ``seeding``, its seeding points."""
 
+        from engine.section import decide as section_decide
+
         def command(uow: UnitOfWork) -> str:
             tournament = uow.tournament(event_id)
             state = uow.section(event_id, session, section)
@@ -139,6 +143,8 @@ class EntryCommands(ApplicationCore):
     def withdraw_entry(
         self, event_id: UUID, entry: str, *, reason: str, actor: str = "director"
     ) -> None:
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             uow.record(
@@ -161,6 +167,8 @@ class EntryCommands(ApplicationCore):
     ) -> None:
         """Put a player's name right (``player``: their place in the entry, or their name)."""
 
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             uow.record(
@@ -182,6 +190,8 @@ class EntryCommands(ApplicationCore):
         actor: str = "director",
     ) -> None:
         """Put a player's member number right (None: the player has none)."""
+
+        from engine.tournament import decide as tournament_decide
 
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
@@ -207,6 +217,8 @@ class EntryCommands(ApplicationCore):
     ) -> int:
         """A substitute plays for one of the entry's players in ``session`` from
         ``from_round`` (by default the round in play) to its end; returns that round."""
+
+        from engine.section import seating
 
         def command(uow: UnitOfWork) -> int:
             tournament = uow.tournament(event_id)
@@ -237,6 +249,8 @@ class EntryCommands(ApplicationCore):
     ) -> None:
         """Exchange the entries at two seats of a section before either has played (one
         may be the phantom's: the entry moves there)."""
+
+        from engine.section import seating
 
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)

@@ -15,7 +15,6 @@ from uuid import UUID
 
 from eventsourcing.persistence import Notification
 
-from engine.access.state import ACCESS_ID
 from engine.application.core import ApplicationCore
 from engine.application.moments import EventLog
 from engine.errors import N_, Phrase, TravellerError
@@ -141,6 +140,8 @@ class IntegrityQueries(ApplicationCore):
         return self._verify_store()
 
     def _verify_store(self) -> Verification:
+        from engine.access.state import ACCESS_ID
+
         streams: dict[UUID, list[Record]] = defaultdict(list)
         mapper = self.pydantic_mapper
         for n in self._notifications():
@@ -191,7 +192,13 @@ class IntegrityQueries(ApplicationCore):
         their links are checked as read), and give every break met so far. A command
         that read the event by another way (as of a moment, the audit) warns by this."""
         with contextlib.suppress(TravellerError):  # no such event: nothing of it to check
-            self.sections(event_id)
+            tournament = self.tournament(event_id)
+            for session, names in tournament.sessions.items():
+                for name in names:  # checked, not folded: a section may hold a million results
+                    sid = section_id(event_id, session, name)
+                    self.check_chain(sid)
+                    if self.chains.breaks.get(sid):  # read, so that the warning names it
+                        self.section(event_id, session, name)
         return self.broken_chains()
 
     def broken_chains(self) -> list[Break]:

@@ -19,27 +19,29 @@ import datetime as dt
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import orjson
-import structlog
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from pydantic import ValidationError
 
 from engine.application.core import ApplicationCore
 from engine.application.integrity import IntegrityQueries
-from engine.application.publications import History, PublicationCheck, check_publication
 from engine.errors import N_, Conflict, InvalidFile, NotVerified
 from engine.events import DomainEvent, decoded_state, event_of, stored_topics
 from engine.integrity import CHAIN_KEY, Break, Head, Record, check_stream, record_of
+from engine.logging import get_logger
 from engine.section import events as section_events
 from engine.signing import Signature, Signer, fingerprint, sign
 from engine.tournament import events as tournament_events
 from engine.tournament.events import EventCreated, SessionAdded
 from engine.tournament.state import section_id
 
-log = structlog.get_logger("traveller")
+if TYPE_CHECKING:
+    from engine.application.publications import History, PublicationCheck
+
+log = get_logger("traveller")
 
 FORMAT = "traveller-events"
 """The ``format`` of an event file's header."""
@@ -202,6 +204,8 @@ def _kinds() -> dict[str, str]:
 def _check_events(file: _File, event_id: UUID) -> History:
     """The file's events are the event's own (its tournament's and its sections'), each
     a valid event of its kind, each chain whole and ending where the end line says."""
+    from engine.application.publications import History
+
     problems = file.problems
     kinds = _kinds()
     sections: dict[UUID, str] = {}
@@ -288,6 +292,8 @@ class Transfers(IntegrityQueries):
     def history(self, event_id: UUID) -> History:
         """The event's stored events as written (its own and its sections'), read without
         folding the event: a record altered so that it no longer reads is still checked."""
+        from engine.application.publications import History
+
         mapper = self.pydantic_mapper
         own = [mapper.to_record(s) for s in self.recorder.select_events(event_id)]
         added = set(stored_topics(SessionAdded))
@@ -309,6 +315,8 @@ class Transfers(IntegrityQueries):
     ) -> list[PublicationCheck]:
         """Check every publication of the event, or of every event of the store
         (:func:`check_publication`; signed ones against the public ``key`` when given)."""
+        from engine.application.publications import check_publication
+
         chosen = [event_id] if event_id is not None else [e.id for e in self.list_events()]
         checks = []
         for one in chosen:
@@ -378,6 +386,8 @@ class Transfers(IntegrityQueries):
         its own signature and each signed publication (all by ``key`` when given). Events
         the store already holds are not written again; a file whose history differs from
         the store's is refused. Written in one transaction."""
+        from engine.application.publications import check_publication
+
         file = _read_file(lines)
         try:
             event_id = UUID(str(file.header.get("event")))

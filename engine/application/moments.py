@@ -25,7 +25,7 @@ from engine.events import DomainEvent, stored_topics
 from engine.ranks import Standings
 from engine.registry import Registry
 from engine.seating import Pair
-from engine.section.events import SectionOpened
+from engine.section.events import ResultsImported, SectionOpened
 from engine.section.state import Section, project_section
 from engine.standings import compute_standings
 from engine.tournament.checks import check_section, check_sessions, parse_pair_text
@@ -288,7 +288,7 @@ class EventState:
 def state(app: ApplicationCore, event_id: UUID, at: At | Snapshot | None = None) -> EventState:
     """The tournament and its sections now (``at`` None) or as they stood at ``at``."""
     if at is None:
-        uow = UnitOfWork(app)
+        uow = UnitOfWork(app, reading=True)  # a query: the cached states, not copies
         return EventState(uow.tournament(event_id), None, lambda s, n: uow.section(event_id, s, n))
     snap = snapshot(app, event_id, at)
     return EventState(
@@ -337,10 +337,6 @@ def audit(
         event = rec.event
         if isinstance(event, SectionOpened):
             where[event.originator_id] = (event.session, event.section)
-        data = event.model_dump(
-            mode="json",
-            exclude={"originator_id", "originator_version", "timestamp", "actor", "reason"},
-        )
         located = where.get(event.originator_id)
         if located is not None:
             if session is not None and located[0] != session:
@@ -349,24 +345,38 @@ def audit(
                 continue
         if actor is not None and not _acted_by(event.actor, actor):
             continue
-        if board is not None and not _mentions_board(data, board):
-            continue
-        if wanted is not None and not _mentions_pair(data, wanted):
-            continue
-        out.append(
-            {
-                "position": rec.number,
-                "store_position": rec.position,
-                "time": event.timestamp.astimezone(zone or dt.UTC).isoformat(),
-                "type": event.type,
-                "actor": event.actor,
-                "reason": event.reason,
-                "session": None if located is None else located[0],
-                "section": None if located is None else located[1],
-                "data": data,
-            }
-        )
+        for data in _said(event):
+            if board is not None and not _mentions_board(data, board):
+                continue
+            if wanted is not None and not _mentions_pair(data, wanted):
+                continue
+            out.append(
+                {
+                    "position": rec.number,
+                    "store_position": rec.position,
+                    "time": event.timestamp.astimezone(zone or dt.UTC).isoformat(),
+                    "type": event.type,
+                    "actor": event.actor,
+                    "reason": event.reason,
+                    "session": None if located is None else located[0],
+                    "section": None if located is None else located[1],
+                    "data": data,
+                }
+            )
     return out
+
+
+def _said(event: DomainEvent) -> Iterator[dict[str, Any]]:
+    """What the audit shows of ``event``: its data; for the results of an imported file
+    (docs/decisions/0028), one line a result, each as a recorded result's."""
+    if isinstance(event, ResultsImported):
+        for r in event.results():
+            yield {"result": r.model_dump(mode="json")}
+        return
+    yield event.model_dump(
+        mode="json",
+        exclude={"originator_id", "originator_version", "timestamp", "actor", "reason"},
+    )
 
 
 def _acted_by(recorded: str | None, wanted: str) -> bool:

@@ -6,12 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from engine import renumbering
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.events import DomainEvent
 from engine.movement import Movement
 from engine.seating import Numbering, Pair
-from engine.section import decide as section_decide
 from engine.section.events import ResultCorrected, ResultRecorded
 from engine.section.results import Result, ResultEntry
 from engine.section.state import Section
@@ -32,6 +30,8 @@ class PlayCommands(ApplicationCore):
         options: dict[str, Any] | None = None,
         actor: str = "director",
     ) -> Section:
+        from engine.section import decide as section_decide
+
         plugin = self.registry.movement(family)
 
         def command(uow: UnitOfWork) -> Section:
@@ -58,6 +58,8 @@ class PlayCommands(ApplicationCore):
     ) -> Section:
         """Assign a movement read from a file (``source``: its name, kept in the record)
         to a section and seat its entries, once the engine's validator passes it."""
+
+        from engine.section import decide as section_decide
 
         def command(uow: UnitOfWork) -> Section:
             tournament = uow.tournament(event_id)
@@ -89,6 +91,9 @@ class PlayCommands(ApplicationCore):
         Records the decision (``PairsRenumbered``) and seats the next session's sections
         from it (``PairsSeated``); their movements must be assigned first. Returns the
         ``PairsRenumbered`` event."""
+
+        from engine import renumbering
+        from engine.section import decide as section_decide
 
         def command(uow: UnitOfWork) -> PairsRenumbered:
             tournament = uow.tournament(event_id)
@@ -124,6 +129,8 @@ class PlayCommands(ApplicationCore):
         section: str = "A",
         actor: str = "director",
     ) -> None:
+        from engine.section import decide as section_decide
+
         def command(uow: UnitOfWork) -> None:
             state = uow.section(event_id, session, section)
             uow.record(section_decide.start_round(state, round, actor=actor))
@@ -141,6 +148,8 @@ class PlayCommands(ApplicationCore):
     ) -> list[tuple[int, Pair, Pair]]:
         """End a round (the move); returns the scheduled results still missing from it."""
 
+        from engine.section import decide as section_decide
+
         def command(uow: UnitOfWork) -> list[tuple[int, Pair, Pair]]:
             state = uow.section(event_id, session, section)
             uow.record(section_decide.end_round(state, round, actor=actor))
@@ -157,6 +166,8 @@ class PlayCommands(ApplicationCore):
         section: str = "A",
         actor: str = "director",
     ) -> None:
+        from engine.section import decide as section_decide
+
         def command(uow: UnitOfWork) -> None:
             state = uow.section(event_id, session, section)
             uow.record(section_decide.choose_numbering(state, numbering, actor=actor))
@@ -179,6 +190,8 @@ class PlayCommands(ApplicationCore):
     ) -> Result:
         """Record a table's result. ``request`` is the sender's idempotency key: the same
         request sent again is answered with the result it recorded, nothing written."""
+
+        from engine.section import decide as section_decide
 
         def command(uow: UnitOfWork) -> Result:
             tournament = uow.tournament(event_id)
@@ -213,6 +226,8 @@ class PlayCommands(ApplicationCore):
         actor: str = "director",
     ) -> Result:
         """Replace a recorded result (or an adjusted score) with a corrected one."""
+
+        from engine.section import decide as section_decide
 
         def command(uow: UnitOfWork) -> Result:
             tournament = uow.tournament(event_id)

@@ -21,24 +21,21 @@ from engine.application.core import ApplicationCore
 from engine.application.moments import At, EventState, Snapshot
 from engine.errors import N_, InvalidInput, Phrase, PluginError, TravellerError
 from engine.in_force import ScoringInForce, scoring_in_force
-from engine.masterpoints import EligibilityLine, EligibilityRule, session_eligibility
-from engine.match_reports import CrossTable, KnockoutReport, cross_table_report, knockout_report
 from engine.movement import Movement
 from engine.ranks import RankBy, Standings
 from engine.registry import parse_options
-from engine.round_seating import RoundSeating, round_seating
-from engine.section.checks import missing_results, table_if_any
 from engine.section.results import ImportRow
 from engine.standings import compute_standings
-from engine.swiss import TeamLine, standings_diff
-from engine.swiss import standings as swiss_standings
-from engine.swiss_seating import round_sections
-from engine.totals import Totals, compute_totals
 from engine.tournament.events import MissingResult
-from engine.travellers import BoardTraveller, ScoreCard, score_card, traveller
 
-if TYPE_CHECKING:  # the advisor is imported by advise() alone
+if TYPE_CHECKING:  # imported by the queries that use them (the advisor by advise() alone)
     from engine.advisor.proposals import Advice
+    from engine.masterpoints import EligibilityLine
+    from engine.match_reports import CrossTable, KnockoutReport
+    from engine.round_seating import RoundSeating
+    from engine.swiss import TeamLine
+    from engine.totals import Totals
+    from engine.travellers import BoardTraveller, ScoreCard
 
 AsOf = At | Snapshot | None
 """When a query answers as of: ``None`` now, an :class:`At`, or a snapshot already
@@ -91,7 +88,9 @@ class Queries(ApplicationCore):
         players, the masterpoints once awarded)."""
         now = self.event_state(event_id, at=at)
         sections = now.sections_of(session)
-        return compute_standings(self.registry, now.tournament, sections, session)
+        return compute_standings(
+            self.registry, now.tournament, sections, session, memo=self.remembered
+        )
 
     def scoring_in_force(
         self, event_id: UUID, session: int = 1, *, at: AsOf = None
@@ -119,6 +118,8 @@ class Queries(ApplicationCore):
     ) -> Totals:
         """Contestants ranked on their total over several sessions (default every one),
         or over a stage's sessions with its carry-over."""
+        from engine.totals import compute_totals
+
         now = self.event_state(event_id, at=at)
         return compute_totals(
             self.registry, now.tournament, now.sections_of, sessions=sessions, stage=stage, by=by
@@ -130,6 +131,9 @@ class Queries(ApplicationCore):
         """A Swiss event's standings by VPs (after round ``upto``), with each contestant's
         opponents round by round; as of a moment, the draws, cards and each round's
         session as they were."""
+        from engine.swiss import standings as swiss_standings
+        from engine.swiss_seating import round_sections
+
         now = self.event_state(event_id, at=at)
         sections = round_sections(now.tournament, now.section)
         return swiss_standings(self.registry, now.tournament, sections, upto)
@@ -147,6 +151,8 @@ class Queries(ApplicationCore):
     ) -> BoardTraveller:
         """One board's traveller: every table's result and the points it earned (in a
         session scored as one field, the field's). ``section`` None: the session's first."""
+        from engine.travellers import BoardTraveller, traveller
+
         now = self.event_state(event_id, at=at)
         fields = now.sections_of(session)
         own = now.section(session, section or now.tournament.sessions[session][0])
@@ -165,6 +171,8 @@ class Queries(ApplicationCore):
     ) -> ScoreCard:
         """Every board a pair (``NS3``, ``EW3``, ``3``), team (``3``) or player played in a
         section: round, table, opponents, contract, declarer, score and points."""
+        from engine.travellers import score_card
+
         now = self.event_state(event_id, at=at)
         own = now.section(session, section)
         return score_card(self.registry, now.tournament, own, contestant, now.sections_of(session))
@@ -174,6 +182,8 @@ class Queries(ApplicationCore):
     ) -> CrossTable:
         """A team section's matches as a round-robin cross-table: each team's points (VPs
         when the event converts matches) against each other team, its total and rank."""
+        from engine.match_reports import cross_table_report
+
         now = self.event_state(event_id, at=at)
         return cross_table_report(self.registry, now.tournament, now.section(session, section))
 
@@ -188,6 +198,8 @@ class Queries(ApplicationCore):
         """A knockout match of two teams: carry-over, each segment's IMPs, the running
         score and who goes through. ``sessions`` names the match's sessions (each must be
         scored as a knockout); default every session whose section is."""
+        from engine.match_reports import knockout_report
+
         now = self.event_state(event_id, at=at)
         tournament = now.tournament
         named = None if sessions is None else sorted(set(sessions))
@@ -248,6 +260,8 @@ class Queries(ApplicationCore):
     ) -> RoundSeating:
         """Each table of a round: its NS and EW pairs, the boards they play and the names
         of those sitting there that round."""
+        from engine.round_seating import round_seating
+
         now = self.event_state(event_id, at=at)
         return round_seating(now.tournament, now.section(session, section), round)
 
@@ -261,6 +275,8 @@ class Queries(ApplicationCore):
     ) -> list[MissingResult]:
         """Every table of the session's movements (of ``round`` only, if given) with no
         result yet, section by section; the phantom's and a withdrawn pair's left out."""
+        from engine.section.checks import missing_results
+
         now = self.event_state(event_id, at=at)
         return [
             m
@@ -282,6 +298,8 @@ class Queries(ApplicationCore):
     ) -> list[EligibilityLine]:
         """Every contestant of a session (one section's, if given) with a masterpoint
         eligibility rule's answer: may it earn masterpoints there, and why."""
+        from engine.masterpoints import EligibilityRule, session_eligibility
+
         plugin = self.registry.masterpoint_rule(rule)
         if not isinstance(plugin, EligibilityRule):
             raise PluginError(
@@ -334,6 +352,8 @@ class Queries(ApplicationCore):
         """What changed between two moments (``after`` None: now): each pair whose score,
         rank or percentage changed in the session's standings; in a Swiss, each team (or
         pair) whose VPs or place changed."""
+        from engine.swiss import standings_diff
+
         then = self.moment(event_id, before)
         swiss = self.tournament(event_id).swiss
         if swiss is not None:
@@ -402,6 +422,8 @@ class Queries(ApplicationCore):
         """Make one change (on a fork): an adjusted score, or the table's result
         corrected (added when it has none yet)."""
         # The commands are the application's: every application (a fork too) is a Traveller.
+        from engine.section.checks import table_if_any
+
         app = cast(_Trial, self)
         if change.adjusted is not None:
             app.adjust(

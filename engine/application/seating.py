@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from engine import renumbering
 from engine.application.core import ApplicationCore, UnitOfWork, first_of
 from engine.errors import N_, Fix, InvalidInput
-from engine.renumbering import seated
-from engine.section import decide as section_decide
 from engine.section.state import Section
 from engine.tournament.events import PairsRenumbered
 
@@ -35,6 +32,10 @@ class SeatingCommands(ApplicationCore):
         carry-over). Recorded as a renumbering (:mod:`engine.renumbering.seated`): the
         decision, then each section's seats. For new seats found by a search, see
         :meth:`renumber`."""
+        from engine import renumbering
+        from engine.renumbering import seated
+        from engine.section import decide as section_decide
+
         if (from_session is None) == (from_stage is None):
             raise InvalidInput(
                 N_("Say where the pairs come from: an earlier session or a stage's qualifiers."),

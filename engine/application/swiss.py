@@ -16,23 +16,11 @@ from uuid import UUID, uuid5
 from engine.application.core import ApplicationCore, UnitOfWork
 from engine.errors import N_, Fix, InvalidInput, NotFound, Rejected
 from engine.movement import Movement
-from engine.pairing.advice import setup_warnings
 from engine.pairing.field import Draw
 from engine.pairing.method import check_draw, check_request
 from engine.pairing.rules import PairingOptions
 from engine.registry import PairingMethod, parse_options
-from engine.section import decide as section_decide
 from engine.section.state import Section
-from engine.swiss import (
-    active_teams,
-    check_card_vps,
-    check_tie_breaks,
-    field_for,
-    history_before,
-    team_numbers,
-)
-from engine.swiss_seating import round_movement, round_seats, round_sections, swiss_section_name
-from engine.tournament import decide as tournament_decide
 from engine.tournament.checks import swiss_of
 from engine.tournament.state import Swiss, Tournament
 
@@ -60,6 +48,10 @@ class SwissCommands(ApplicationCore):
         """Record the event's Swiss conditions (Swiss teams or Swiss pairs, as its entries
         are); return the warnings a director should read (the manual's "twice as many
         teams as rounds", the guide's over-swissing)."""
+        from engine.pairing.advice import setup_warnings
+        from engine.swiss import active_teams, check_tie_breaks
+        from engine.tournament import decide as tournament_decide
+
         method = self.registry.pairing(pairing)
         given = {**dict(options or {}), "rounds": rounds, "boards_per_round": boards_per_round}
 
@@ -117,6 +109,8 @@ class SwissCommands(ApplicationCore):
         """Draw the next round (``rnd``, if given, must be it), record it and seat its
         session (:mod:`engine.swiss_seating`); with ``dry_run`` only show it."""
 
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> Draw:
             tournament = uow.tournament(event_id)
             draw = self._draw(uow, tournament, rnd)
@@ -137,6 +131,8 @@ class SwissCommands(ApplicationCore):
         """Withdraw round ``rnd``'s draw (the last drawn, none of its results in) with the
         reason, and draw it again from the field as it is now."""
 
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> Draw:
             tournament = uow.tournament(event_id)
             uow.record(tournament_decide.withdraw_draw(tournament, rnd, reason=reason, actor=actor))
@@ -150,6 +146,8 @@ class SwissCommands(ApplicationCore):
         return self._run(actor, command)
 
     def _draw(self, uow: UnitOfWork, tournament: Tournament, rnd: int | None) -> Draw:
+        from engine.swiss import field_for, history_before
+
         swiss = swiss_of(tournament)
         nxt = max(swiss.draws, default=0) + 1
         rnd = nxt if rnd is None else rnd
@@ -173,6 +171,10 @@ class SwissCommands(ApplicationCore):
 
     def _seat(self, uow: UnitOfWork, tournament: Tournament, draw: Draw, actor: str) -> None:
         """Seat the session that plays ``draw``'s round (added if the event has none)."""
+        from engine.section import decide as section_decide
+        from engine.swiss import team_numbers
+        from engine.swiss_seating import round_seats, swiss_section_name
+
         swiss = swiss_of(tournament)
         conditions = swiss.conditions
         name = swiss_section_name(tournament)
@@ -196,6 +198,8 @@ class SwissCommands(ApplicationCore):
         return self._round_movement(self.tournament(event_id), draw)
 
     def _round_movement(self, tournament: Tournament, draw: Draw) -> Movement:
+        from engine.swiss_seating import round_movement
+
         conditions = swiss_of(tournament).conditions
         method = self.registry.pairing(conditions.method)
         return round_movement(
@@ -223,6 +227,9 @@ class SwissCommands(ApplicationCore):
         """Record a match of a Swiss round from the teams' score cards (a correction,
         with a reason, replaces the card recorded before)."""
 
+        from engine.swiss import check_card_vps
+        from engine.tournament import decide as tournament_decide
+
         def command(uow: UnitOfWork) -> None:
             tournament = uow.tournament(event_id)
             if vp is not None and imps is None:
@@ -249,6 +256,8 @@ class SwissCommands(ApplicationCore):
 
 def _sections(uow: UnitOfWork, tournament: Tournament) -> dict[int, Section]:
     """Round → the session's section that plays it."""
+    from engine.swiss_seating import round_sections
+
     return round_sections(tournament, lambda s, n: uow.section(tournament.id, s, n))
 
 

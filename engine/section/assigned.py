@@ -208,3 +208,8 @@ def check_split_score(
             section=state.name,
         )
     return ns_checked, ew_checked
+
+
+def outcomes_text(outcomes: Sequence[tuple[Fraction, int]]) -> tuple[tuple[str, int], ...]:
+    """(weight, NS score) pairs as an event stores them: the weight as exact text."""
+    return tuple((str(weight), score) for weight, score in outcomes)

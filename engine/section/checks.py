@@ -344,6 +344,9 @@ def require_numbering(state: Section) -> None:
         )
 
 
+_BOARD, _PAIR = bounds_of("board"), bounds_of("pair")
+
+
 def check_pairs_and_board(
     state: Section,
     tournament: Tournament,
@@ -369,9 +372,9 @@ def check_pairs_and_board(
     if ns < 1 or ew < 1:
         raise InvalidInput(N_("Pair numbers start at 1."), code="pair.number")
     # Bounded even where no movement bounds them (a results-only section, an API client).
-    within(board, "board", bounds_of("board"))
-    within(ns, "NS", bounds_of("pair"))
-    within(ew, "EW", bounds_of("pair"))
+    within(board, "board", _BOARD)
+    within(ns, "NS", _PAIR)
+    within(ew, "EW", _PAIR)
     ns_pair, ew_pair = state.pair(Line.NS, ns), state.pair(Line.EW, ew)
     if ns_pair == ew_pair:
         raise InvalidInput(
@@ -533,20 +536,23 @@ def check_not_recorded(
         pair = state.pair(line, number)
         found = state.entry_for(board, pair)
         if found is not None and found is not keep:
-            raise DuplicateResult(
-                N_(
-                    "Pair %(pair)s already has a result on board %(board)s (NS %(ns)s against "
-                    "EW %(ew)s)."
-                ),
-                hint=N_("To change it, correct that result (with the reason)."),
-                code="result.duplicate",
-                fix=Fix(
-                    "result.correct",
-                    fields={"board": board, "ns": found.ns.number, "ew": found.ew.number},
-                    needs=("reason",),
-                ),
-                pair=str(pair),
-                board=board,
-                ns=found.ns.number,
-                ew=found.ew.number,
-            )
+            raise duplicate_result(pair, board, found.ns.number, found.ew.number)
+
+
+def duplicate_result(pair: Pair, board: int, ns: int, ew: int) -> DuplicateResult:
+    """The refusal of a second result for ``pair`` on ``board``: it already has one, at
+    the table of NS ``ns`` against EW ``ew``."""
+    return DuplicateResult(
+        N_("Pair %(pair)s already has a result on board %(board)s (NS %(ns)s against EW %(ew)s)."),
+        hint=N_("To change it, correct that result (with the reason)."),
+        code="result.duplicate",
+        fix=Fix(
+            "result.correct",
+            fields={"board": board, "ns": ns, "ew": ew},
+            needs=("reason",),
+        ),
+        pair=str(pair),
+        board=board,
+        ns=ns,
+        ew=ew,
+    )

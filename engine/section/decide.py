@@ -19,7 +19,7 @@ record are read in one place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -27,14 +27,19 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from engine.errors import N_, Fix, InvalidFile, InvalidInput, NotFound, Rejected
+from engine.errors import N_, Fix, InvalidInput, Rejected
 from engine.events import Changes, DomainEvent
 from engine.in_force import scoring_in_force
 from engine.movement import Movement
 from engine.registry import MovementFamily, ScoringMethod, parse_options
 from engine.scoring import Award
 from engine.seating import Numbering, Pair
-from engine.section.assigned import check_fouled_groups, check_split_score, check_weighted_score
+from engine.section.assigned import (
+    check_fouled_groups,
+    check_split_score,
+    check_weighted_score,
+    outcomes_text,
+)
 from engine.section.checks import (
     built_for,
     check_can_assign,
@@ -65,7 +70,8 @@ from engine.section.events import (
     ScoringChosen,
     SectionOpened,
 )
-from engine.section.results import ImportRow, Result, ResultEntry, build_result
+from engine.section.importing import Problems, import_rows
+from engine.section.results import ImportRow, LineProblem, Result, ResultEntry, build_result
 from engine.section.seating import playing, register, register_named, unseated
 from engine.section.seats import check_seats_numbered
 from engine.section.state import Section
@@ -441,7 +447,7 @@ def _checked_result(
 def import_results(
     tournament: Tournament,
     section: Section,
-    rows: Sequence[ImportRow],
+    rows: Iterable[ImportRow | LineProblem],
     *,
     numbering: Numbering | None,
     scoring: ScoringPick | None,
@@ -450,84 +456,26 @@ def import_results(
     actor: str,
 ) -> list[DomainEvent]:
     """A whole file of traveller lines, all or nothing: every line is checked and the
-    problems of all of them reported together. ``scoring`` becomes the section's
-    scoring method in the same decision. ``names`` (pair number → its players, as the
-    file names them) become the section's entries, seated at their numbers, when it has
-    none registered."""
+    problems of all of them reported together (with the lines a reader could not read,
+    given among the rows as :class:`LineProblem`). ``rows`` is read once, line by line
+    (:mod:`engine.section.importing`). ``scoring`` becomes the section's scoring method
+    in the same decision. ``names`` (pair number → its players, as the file names them)
+    become the section's entries, seated at their numbers, when it has none registered."""
     check_open(tournament, section.session)
     changes = Changes(actor)
-    section = section.copy()  # each line is checked against the lines before it
+    section = section.copy()
     if scoring is not None:
         _choose_scoring(changes, tournament, section, scoring, reason=scoring_reason)
     section = _numbered(changes, section, numbering)
     require_numbering(section)
-    problems: list[str] = []
+    problems = Problems()
     if names and unseated(tournament, section):
-        problems += register_named(changes, tournament.copy(), section, names)
-    for row in rows:
-        try:
-            check_pairs_and_board(
-                section, tournament, row.board, row.ns, row.ew, allow_unscheduled=False
-            )
-            if row.adjusted is not None:
-                _import_adjusted(changes, section, row)
-                continue
-            if row.assigned is not None:
-                _import_assigned(changes, section, row)
-                continue
-            assert row.entry is not None
-            result = build_result(row.entry, allow_impossible=False)
-            check_round_started(
-                section, tournament, result.board, result.ns, result.ew, result.round
-            )
-            check_not_recorded(section, result.board, result.ns, result.ew)
-            _fold(changes, section, ResultRecorded, result=result)
-        except (Rejected, NotFound, InvalidInput) as exc:
-            problems.append(f"line {row.line}: {exc}")
+        for problem in register_named(changes, tournament.copy(), section, names):
+            problems.add(0, problem)
+    import_rows(changes, tournament, section, rows, problems)
     if problems:
-        raise InvalidFile(
-            N_("The file was not imported: %(count)s line(s) need fixing."),
-            problems=problems,
-            code="file.lines",
-            count=len(problems),
-        )
+        raise problems.refusal()
     return changes.events
-
-
-def _import_adjusted(changes: Changes, section: Section, row: ImportRow) -> None:
-    assert row.adjusted is not None
-    check_not_recorded(section, row.board, row.ns, row.ew)
-    where = {"board": row.board, "ns": row.ns, "ew": row.ew}
-    reason = f"imported adjusted score {row.adjusted.text}"
-    if row.adjusted.neutral:
-        _fold(changes, section, BoardDeclaredNeutral, **where, reason=reason)
-    else:
-        _fold(
-            changes,
-            section,
-            ScoreAdjusted,
-            **where,
-            award_ns=str(row.adjusted.ns),
-            award_ew=str(row.adjusted.ew),
-            reason=reason,
-        )
-
-
-def _import_assigned(changes: Changes, section: Section, row: ImportRow) -> None:
-    assert row.assigned is not None
-    check_not_recorded(section, row.board, row.ns, row.ew)
-    checked = check_weighted_score(row.board, row.assigned)
-    _fold(
-        changes,
-        section,
-        ScoreAssigned,
-        board=row.board,
-        ns=row.ns,
-        ew=row.ew,
-        outcomes=_as_text(checked),
-        law="12C1c" if len(checked) > 1 else "12C",
-        reason="imported assigned score",
-    )
 
 
 # ---- adjustments ------------------------------------------------------------------------
@@ -626,8 +574,8 @@ def assign_score(
         section,
         ScoreAssigned,
         **where,
-        outcomes=_as_text(checked),
-        outcomes_ew=None if checked_ew is None else _as_text(checked_ew),
+        outcomes=outcomes_text(checked),
+        outcomes_ew=None if checked_ew is None else outcomes_text(checked_ew),
         law=law if law is not None else "12C1c" if weighed else "12C",
         reason=reason,
     )
@@ -688,11 +636,6 @@ def declare_fouled(
         reason=reason,
     )
     return changes.events
-
-
-def _as_text(outcomes: Sequence[tuple[Fraction, int]]) -> tuple[tuple[str, int], ...]:
-    """(weight, NS score) pairs as an event stores them: the weight as exact text."""
-    return tuple((str(weight), score) for weight, score in outcomes)
 
 
 # ---- scoring ----------------------------------------------------------------------------

@@ -6,10 +6,11 @@ then stay registered, so a store written by that release still loads.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 from uuid import UUID
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from engine.events import DomainEvent, stored_earlier_as
 from engine.movement import Movement
@@ -200,3 +201,70 @@ class SeatsSwapped(DomainEvent):
 
     first: str
     second: str
+
+
+class ResultsImported(DomainEvent):
+    """Results of one imported file, up to :data:`IMPORT_CHUNK` of them, written column
+    by column (docs/decisions/0028): the i-th result is the i-th value of every column.
+
+    A file's results are recorded as a few of these rather than one ResultRecorded a
+    line: a million lines are a hundred events, not a million, and a column of numbers
+    is a few bytes a result. Each result is read back as the :class:`Result` a
+    ResultRecorded would hold (:meth:`results`). ``contract``, ``declarer``, ``tricks``,
+    ``lead``, ``round`` and ``table`` are None when no result of the chunk gives one."""
+
+    board: tuple[int, ...]
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
+    score_ns: tuple[int, ...]
+    contract: tuple[str | None, ...] | None = None
+    declarer: tuple[str | None, ...] | None = None
+    tricks: tuple[int | None, ...] | None = None
+    lead: tuple[str | None, ...] | None = None
+    round: tuple[int | None, ...] | None = None
+    table: tuple[int | None, ...] | None = None
+
+    @model_validator(mode="after")
+    def _columns_agree(self) -> ResultsImported:
+        size = len(self.board)
+        for name in IMPORTED_COLUMNS:
+            column = getattr(self, name)
+            if column is not None and len(column) != size:
+                raise ValueError(f"the {name} column has {len(column)} values, not {size}")
+        return self
+
+    def __len__(self) -> int:
+        return len(self.board)
+
+    @property
+    def scores_alone(self) -> bool:
+        """Whether the chunk's results give their scores and nothing more (the columns
+        after ``score_ns`` all left out)."""
+        return all(getattr(self, name) is None for name in IMPORTED_COLUMNS[4:])
+
+    def results(self) -> Iterator[Result]:
+        """Each result as a :class:`Result` (its values were checked when recorded)."""
+        size = len(self.board)
+        given = {name: getattr(self, name) for name in IMPORTED_COLUMNS}
+        columns = [(name, column or (None,) * size) for name, column in given.items()]
+        names = [name for name, _ in columns]
+        for values in zip(*(column for _, column in columns), strict=True):
+            yield Result.model_construct(**dict(zip(names, values, strict=True)))
+
+
+IMPORTED_COLUMNS = (
+    "board",
+    "ns",
+    "ew",
+    "score_ns",
+    "contract",
+    "declarer",
+    "tricks",
+    "lead",
+    "round",
+    "table",
+)
+"""The columns of :class:`ResultsImported`: the fields of a :class:`Result`."""
+IMPORT_CHUNK = 10_000
+"""The most results one :class:`ResultsImported` holds (a file's results are recorded in
+chunks of this many, in one transaction)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -42,7 +43,7 @@ class Result(BaseModel):
     table: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a file of a million lines makes a million
 class ResultEntry:
     """A result as a director types it: the contract line, a raw score, or both."""
 
@@ -83,7 +84,7 @@ class Adjusted:
         return cls(t, ns=Award.parse(parts[0]), ew=Award.parse(parts[1]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a file of a million lines makes a million
 class ImportRow:
     """One line of a traveller file, already read and typed."""
 
@@ -98,8 +99,47 @@ class ImportRow:
     several (a weighted score, law 12C1(c))."""
 
 
+@dataclass(frozen=True)
+class LineProblem:
+    """A line of a traveller file that could not be read, in words (``line`` 1 is the
+    header). A file read line by line gives these among its rows, so that the import
+    lists them with the problems its checks find, in the order of the file."""
+
+    line: int
+    problem: str
+
+    def __str__(self) -> str:
+        """``line 12: …``; the problem alone for the file as a whole (line 0)."""
+        return f"line {self.line}: {self.problem}" if self.line else self.problem
+
+
+_SCORE = bounds_of("score_ns")
+
+
+class ResultFields(NamedTuple):
+    """A checked result's fields, in the order of :class:`Result`'s (what a
+    :class:`Result` holds, without building one: an import of a million lines keeps
+    only these values, column by column)."""
+
+    board: int
+    ns: int
+    ew: int
+    score_ns: int
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    round: int | None = None
+    table: int | None = None
+
+
 def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
     """Work out the NS score from the contract line, or check a raw score."""
+    return Result(**result_fields(entry, allow_impossible=allow_impossible)._asdict())
+
+
+def result_fields(entry: ResultEntry, *, allow_impossible: bool) -> ResultFields:
+    """The fields of the result ``entry`` gives (see :func:`build_result`)."""
     if entry.board < 1:
         raise InvalidInput(
             N_("There is no board %(board)s: boards are numbered from 1."),
@@ -107,7 +147,7 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
             board=entry.board,
         )
     if entry.score_ns is not None:  # even an overridden score is one a table can make
-        within(entry.score_ns, "NS score", bounds_of("score_ns"))
+        within(entry.score_ns, "NS score", _SCORE)
     if entry.contract is None or not entry.contract.strip():
         if entry.score_ns is None:
             raise InvalidInput(
@@ -134,14 +174,18 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
                 score=f"{entry.score_ns:+d}",
                 vulnerability=vul.value,
             )
-        return Result(
-            board=entry.board,
-            ns=entry.ns,
-            ew=entry.ew,
-            score_ns=entry.score_ns,
-            lead=_lead(entry),
-            round=entry.round,
-            table=entry.table,
+        # Given in order, not by name: an import builds a million of these.
+        return ResultFields(
+            entry.board,
+            entry.ns,
+            entry.ew,
+            entry.score_ns,
+            None,
+            None,
+            None,
+            _lead(entry),
+            entry.round,
+            entry.table,
         )
     contract = Contract.parse(entry.contract)
     if contract.is_passed_out:
@@ -181,11 +225,11 @@ def build_result(entry: ResultEntry, *, allow_impossible: bool) -> Result:
             score=f"{score:+d}",
             given=f"{entry.score_ns:+d}",
         )
-    return Result(
-        board=entry.board,
-        ns=entry.ns,
-        ew=entry.ew,
-        score_ns=score,
+    return ResultFields(
+        entry.board,
+        entry.ns,
+        entry.ew,
+        score,
         contract=str(contract),
         declarer=None if declarer is None else declarer.value,
         tricks=tricks,

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 from uuid import UUID
 
@@ -25,6 +26,7 @@ from engine.section.events import (
     PairsSeated,
     ResultCorrected,
     ResultRecorded,
+    ResultsImported,
     RoundEnded,
     RoundStarted,
     ScoreAdjusted,
@@ -35,6 +37,21 @@ from engine.section.events import (
 )
 from engine.section.results import Result
 
+_FACT = attrgetter("fact")
+_KEEP_FACTS = (RoundStarted, RoundEnded, ScoringChosen)
+"""Events that leave what a scoring method sees as it was (the section's facts kept)."""
+_KEEP_LAYOUT = (
+    *_KEEP_FACTS,
+    ResultRecorded,
+    ResultCorrected,
+    ScoreAdjusted,
+    BoardDeclaredNeutral,
+    ScoreAssigned,
+    BoardFouled,
+)
+"""Events that leave who plays here as it was, but for the pairs a table brings (counted
+as it is set)."""
+
 
 @dataclass(frozen=True, slots=True)
 class TableEntry:
@@ -42,7 +59,18 @@ class TableEntry:
     sees and, for a played board, the result as the table wrote it."""
 
     fact: TableResult
-    result: Result | None = None
+    written: Result | None = None
+    """The result as the table wrote it, when it says more than the fact (a contract, a
+    lead, a round): a result of a score alone is the fact's, made when it is read, so a
+    section of a million imported scores holds no Result for each (issue 16)."""
+
+    @property
+    def result(self) -> Result | None:
+        """The result as the table wrote it (None for a board not played)."""
+        f = self.fact
+        if self.written is not None or f.score_ns is None:
+            return self.written
+        return Result(board=f.board, ns=f.ns.number, ew=f.ew.number, score_ns=f.score_ns)
 
     @property
     def board(self) -> int:
@@ -101,6 +129,22 @@ class Section:
     """Idempotency key → the result its request recorded (the answer to a resent request)."""
     _plays: tuple[tuple[int, Pair | None], dict[int, int]] | None = None
     _pairs: dict[Line, dict[int, Pair]] = field(default_factory=lambda: {Line.NS: {}, Line.EW: {}})
+    _facts: SectionFacts | None = field(default=None, compare=False, repr=False)
+    """The facts as last built, until an event changes them (shared by copies: immutable)."""
+    _absent: tuple[Movement, Pair, tuple[tuple[int, Pair], ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    """(movement, phantom, the boards each pair plays against it), as last worked out."""
+    _played: dict[Pair, int] = field(default_factory=dict, compare=False, repr=False)
+    """Pair → the table entries it is in (either line), kept as tables are set."""
+    _known: tuple[tuple[Pair, ...], tuple[ScoringField, ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    """The known pairs and the fields, until who plays here changes."""
+    layout_version: int = field(default=0, compare=False)
+    """The version of the last event that changed who plays here (seats, movement, the
+    phantom, a pair's first or last table): what is worked out from who plays, not from
+    the scores, stays good while it stays."""
 
     # -- reading --------------------------------------------------------------------------
 
@@ -130,16 +174,25 @@ class Section:
 
     def known_pairs(self) -> list[Pair]:
         """Every pair that plays here: the movement's less the phantom, or those with results."""
-        if self.movement is not None:
-            return [p for p in self.movement.pairs if p != self.phantom]
-        seen = {t.ns for t in self.tables.values()} | {t.ew for t in self.tables.values()}
-        seen |= set(self.seats)
-        return sorted(seen, key=pair_order)
+        return list(self._layout()[0])
 
     def fields(self) -> tuple[ScoringField, ...]:
         """Who is ranked against whom: NS and EW of a Mitchell, everyone of a Howell or an
         individual (each player), the teams of a team movement (each by its NS pair)."""
-        pairs = self.known_pairs()
+        return self._layout()[1]
+
+    def _layout(self) -> tuple[tuple[Pair, ...], tuple[ScoringField, ...]]:
+        """The known pairs and the fields, worked out again only when they change (a
+        results-only section's grow with its results: a new pair, not a new result)."""
+        if self._known is None:
+            if self.movement is not None:
+                pairs = tuple(p for p in self.movement.pairs if p != self.phantom)
+            else:
+                pairs = tuple(sorted(self._played.keys() | self.seats.keys(), key=pair_order))
+            self._known = (pairs, self._fields_of(pairs))
+        return self._known
+
+    def _fields_of(self, pairs: tuple[Pair, ...]) -> tuple[ScoringField, ...]:
         if self.movement is not None and self.movement.kind == "teams":
             return (ScoringField(TEAMS, tuple(p for p in pairs if p.line is Line.NS)),)
         if self.numbering is Numbering.MITCHELL:
@@ -176,10 +229,18 @@ class Section:
         return missing
 
     def facts(self) -> SectionFacts:
+        """What a scoring method sees of the section. Built once per change: every read of
+        an unchanged section (and its copies) shares one object, so a method may remember
+        what it worked out from it."""
+        if self._facts is None:
+            self._facts = self._build_facts()
+        return self._facts
+
+    def _build_facts(self) -> SectionFacts:
         return SectionFacts(
             numbering=self.numbering or Numbering.HOWELL,
             fields=self.fields(),
-            results=tuple(t.fact for t in self.tables.values()),
+            results=tuple(map(_FACT, self.tables.values())),
             expected_plays=self.expected_plays(),
             fouled={
                 board: tuple(frozenset(self.pair(Line.NS, n) for n in g) for g in groups)
@@ -193,12 +254,16 @@ class Section:
         movement, phantom = self.movement, self.phantom
         if movement is None or phantom is None:
             return ()
+        known = self._absent
+        if known is not None and known[0] is movement and known[1] == phantom:
+            return known[2]
         found = []
         for e in movement.schedule:
             ns, ew = movement.ns_pair(e), movement.ew_pair(e)
             if phantom in (ns, ew):
                 found += [(b, ew if ns == phantom else ns) for b in e.boards]
-        return tuple(found)
+        self._absent = (movement, phantom, tuple(found))
+        return self._absent[2]
 
     # -- folding --------------------------------------------------------------------------
 
@@ -214,6 +279,7 @@ class Section:
             tables=dict(self.tables),
             _by_ew=dict(self._by_ew),
             requests=dict(self.requests),
+            _played=dict(self._played),
         )
 
     def _set(
@@ -223,19 +289,25 @@ class Section:
         ew: int,
         *,
         result: Result | None = None,
+        score_ns: int | None = None,
         neutral: bool = False,
         award_ns: Award | None = None,
         award_ew: Award | None = None,
         weighted: tuple[tuple[Fraction, int], ...] = (),
         split_ew: tuple[tuple[Fraction, int], ...] = (),
     ) -> None:
-        """Put a new (immutable) entry for the table of (board, ns, ew) in place."""
+        """Put a new (immutable) entry for the table of (board, ns, ew) in place: a
+        ``result`` as written, or a played ``score_ns`` alone."""
         key = (board, self.pair(Line.NS, ns))
+        if result is not None:
+            score_ns = result.score_ns
+            if _score_alone(result):
+                result = None  # the fact says it all (see TableEntry.written)
         fact = TableResult(
             board=board,
             ns=key[1],
             ew=self.pair(Line.EW, ew),
-            score_ns=None if result is None else result.score_ns,
+            score_ns=score_ns,
             neutral=neutral,
             award_ns=award_ns,
             award_ew=award_ew,
@@ -243,12 +315,33 @@ class Section:
             split_ew=split_ew,
         )
         entry = TableEntry(fact, result)
+        replaced = self.tables.get(key)
+        if replaced is not None:
+            self._count(replaced.fact, -1)
+        self._count(fact, 1)
         self.tables[key] = entry
         self._by_ew[(board, entry.ew)] = key
 
     def _drop(self, board: int, ns: int) -> None:
         entry = self.tables.pop((board, self.pair(Line.NS, ns)))
+        self._count(entry.fact, -1)
         del self._by_ew[(board, entry.ew)]
+
+    def _count(self, fact: TableResult, by: int) -> None:
+        """Count a table's pairs in or out; a pair that comes or goes changes who plays in a
+        section without a movement."""
+        for pair in (fact.ns, fact.ew):
+            n = self._played.get(pair, 0) + by
+            if n:
+                self._played[pair] = n
+            else:
+                del self._played[pair]
+            if n == (1 if by > 0 else 0) and self.movement is None:
+                self._relayout()
+
+    def _relayout(self) -> None:
+        self._known = None
+        self.layout_version = self.version
 
     def _swap(self, first: Pair, second: Pair) -> None:
         """Exchange two seats' entries; the phantom (an empty seat) moves with them."""
@@ -265,12 +358,24 @@ class Section:
         """Fold one more event into this state (the body runs again at every replay)."""
         self.version = event.originator_version
         self.modified_on = event.timestamp
+        if not isinstance(event, _KEEP_FACTS):
+            self._facts = None
+        if not isinstance(event, _KEEP_LAYOUT):
+            self._relayout()
         match event:
             case ResultRecorded():  # by far the most frequent: first
                 r = event.result
                 self._set(r.board, r.ns, r.ew, result=r)
                 if event.request is not None:
                     self.requests[event.request] = r
+            case ResultsImported():
+                if event.scores_alone:  # the columns themselves: no Result to make
+                    columns = (event.board, event.ns, event.ew, event.score_ns)
+                    for board, ns, ew, score in zip(*columns, strict=True):
+                        self._set(board, ns, ew, score_ns=score)
+                else:
+                    for r in event.results():
+                        self._set(r.board, r.ns, r.ew, result=r)
             case NumberingChosen():
                 self.numbering = event.numbering
                 self._pairs = {Line.NS: {}, Line.EW: {}}
@@ -345,3 +450,15 @@ def project_section(state: Section | None, events: Iterable[DomainEvent]) -> Sec
             assert state is not None, "a section's history starts with SectionOpened"
             state.apply(event)
     return state
+
+
+def _score_alone(result: Result) -> bool:
+    """Whether ``result`` says nothing but its table's score."""
+    return (
+        result.contract is None
+        and result.declarer is None
+        and result.tricks is None
+        and result.lead is None
+        and result.round is None
+        and result.table is None
+    )

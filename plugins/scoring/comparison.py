@@ -19,11 +19,13 @@ other.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeGuard, cast
+from functools import lru_cache
+from typing import TYPE_CHECKING, TypeGuard, cast
 
 from engine import scoring
 from engine.errors import N_, Fix, InvalidInput
@@ -37,6 +39,9 @@ from engine.scoring import (
     Split,
 )
 from engine.seating import Pair
+
+if TYPE_CHECKING:
+    from plugins.scoring.kernels import Boards, Scored
 
 #: A neutral board is an average for both pairs: 0 on every difference scale.
 NEUTRAL = Award(AwardKind.AVE)
@@ -137,8 +142,36 @@ def _side(outcome: Compared | Split, ns: bool) -> Compared:
     return outcome
 
 
+KERNEL_FROM = 2000
+"""A section of this many results or more has its plain boards scored at once by the
+kernels (:mod:`plugins.scoring.kernels`, numpy); a smaller one board by board by the
+exact code, each board remembered, so a new result rescores its board only. Below this,
+importing numpy (tens of milliseconds, once a process) costs a one-off command more than
+the kernels save it."""
+KERNEL_WARM_FROM = 200
+"""Once numpy is loaded (a server, a big section scored before), the kernels score a
+section of this many results or more: from a few hundred results they are several times
+faster than the board-by-board code, even with every other board remembered."""
+
+
+def by_kernel(facts: SectionFacts) -> bool:
+    """Whether the kernels score ``facts``' plain boards (the figures are the same)."""
+    n = len(facts.results)
+    return n >= KERNEL_FROM or (n >= KERNEL_WARM_FROM and "numpy" in sys.modules)
+
+
+#: How a method scores the plain boards of a big field at once; None: it cannot, and
+#: every board is scored by the exact code (its refusal is the exact code's).
+PlainRule = Callable[["Boards"], "Scored | None"]
+
+
 def score_boards(
-    method: str, version: str, facts: SectionFacts, rule: BoardRule, average_plus: int
+    method: str,
+    version: str,
+    facts: SectionFacts,
+    rule: BoardRule,
+    average_plus: int,
+    plain: PlainRule | None = None,
 ) -> SectionScore:
     """Every table's points by ``rule``, adjusted tables by :func:`adjusted_points`, and totals.
 
@@ -148,16 +181,54 @@ def score_boards(
     result carries the datum of its own version. A version with a split assigned score is
     scored twice, with the split table's NS result (the NS pairs' points) and with its EW
     result (the EW pairs' points); the EW datum is kept where it differs.
+
+    In a section :func:`by_kernel` picks, ``plain`` (the same rule for whole arrays)
+    scores the plain boards; ``rule`` the others.
     """
-    outcomes = [r.outcome(NEUTRAL, weighted=True, split=True) for r in facts.results]
+    if plain is not None and by_kernel(facts):
+        found = _score_by_kernel(method, version, facts, rule, average_plus, plain)
+        if found is not None:
+            return found
     by_board: dict[int, list[int]] = defaultdict(list)
     for i, r in enumerate(facts.results):
         by_board[r.board].append(i)
+    points, measured, datum, datum_ew = _score_exact(facts, by_board, rule, average_plus)
+    results = tuple(
+        ScoredResult(r, *points[i], *measured.get(i, (None, None)))
+        for i, r in enumerate(facts.results)
+    )
+    return SectionScore(
+        method=method,
+        version=version,
+        tops={},
+        results=results,
+        totals=totals(facts, results),
+        datum=datum,
+        datum_ew=datum_ew,
+    )
 
-    points: dict[int, tuple[Fraction, Fraction]] = {}
+
+Measured = dict[int, tuple[Fraction | None, Fraction | None]]
+"""Result index → the (datum, EW datum) it was measured against."""
+Points = dict[int, tuple[Fraction, Fraction]]
+"""Result index → its (NS, EW) points."""
+
+
+def _score_exact(
+    facts: SectionFacts, by_board: dict[int, list[int]], rule: BoardRule, average_plus: int
+) -> tuple[Points, Measured, dict[int, Fraction], dict[int, Fraction]]:
+    """The points of the tables of ``by_board`` (board → indices into the facts' results),
+    board by board: (NS, EW) points and the (datum, EW datum) measured against by index,
+    and the boards' data."""
+    points: Points = {}
     datum: dict[int, Fraction] = {}
     datum_ew: dict[int, Fraction] = {}
-    measured: dict[int, tuple[Fraction | None, Fraction | None]] = {}
+    measured: Measured = {}
+    # Every result is read before any board is scored: the first malformed one is refused.
+    outcomes = {
+        i: facts.results[i].outcome(NEUTRAL, weighted=True, split=True)
+        for i in sorted(i for tables in by_board.values() for i in tables)
+    }
     for board, tables in sorted(by_board.items()):
         compared = {i: o for i in tables if _compared(o := outcomes[i])}
         first: tuple[BoardPoints, BoardPoints] | None = None
@@ -188,17 +259,58 @@ def score_boards(
                     adjusted_points(award_ns, average_plus) * first[0].comparisons,
                     adjusted_points(award_ew, average_plus) * first[0].comparisons,
                 )
+    return points, measured, datum, datum_ew
 
-    results = tuple(
-        ScoredResult(r, *points[i], *measured.get(i, (None, None)))
-        for i, r in enumerate(facts.results)
-    )
+
+def _score_by_kernel(
+    method: str,
+    version: str,
+    facts: SectionFacts,
+    rule: BoardRule,
+    average_plus: int,
+    plain: PlainRule,
+) -> SectionScore | None:
+    """:func:`score_boards` of a big field: the plain boards by ``plain``, the others by
+    ``rule``; None when ``plain`` cannot score them."""
+    from plugins.scoring import kernels
+
+    cols = kernels.columns(facts)
+    boards, others = kernels.plain_boards(cols, facts.fouled)
+    scored = plain(boards)
+    if scored is None:
+        return None
+    placed = kernels.Placed(cols, boards)
+    ns, ew = placed.column(scored.ns), placed.column(scored.ew)
+    den = placed.column(scored.denominator, 1)
+    by_board: dict[int, list[int]] = defaultdict(list)
+    rest = kernels.rows_on(cols, others)
+    for i in rest:
+        by_board[facts.results[i].board].append(i)
+    points, measured, datum, datum_ew = _score_exact(facts, by_board, rule, average_plus)
+    exact = {
+        i: ScoredResult(facts.results[i], *points[i], *measured.get(i, (None, None))) for i in rest
+    }
+    if scored.datum is not None:
+        shared = kernels.fractions_of(scored.datum.tolist())
+        at = map(shared.__getitem__, scored.datum.tolist())
+        plain_datum = dict(zip(boards.numbers.tolist(), at, strict=True))
+        datum = dict(sorted((plain_datum | datum).items())) if datum else plain_datum
+    raw = placed.sums(scored.ns, scored.ew, scored.denominator)
+    for s in exact.values():
+        for pair in (s.result.ns, s.result.ew):
+            raw[pair] = raw.get(pair, Fraction(0)) + points_of(pair, s)
+    played = kernels.boards_played(cols)
+    zero = Fraction(0)
     return SectionScore(
         method=method,
         version=version,
         tops={},
-        results=results,
-        totals=totals(facts, results),
+        results=scoring.ScoredResults(facts.results, ns, ew, den, datum=datum, exact=exact),
+        totals={
+            p: PairTotal(p, raw.get(p, zero), zero, raw.get(p, zero), played.get(p, 0))
+            for f in facts.fields
+            for p in f.pairs
+        },
         datum=datum,
         datum_ew=datum_ew,
     )
@@ -268,6 +380,19 @@ def matches(results: Iterable[ScoredResult]) -> dict[frozenset[Pair], list[Score
     return dict(found)
 
 
+def plain_against_each_other(*, imps: bool, average: bool) -> PlainRule:
+    """:func:`against_each_other` for the plain boards of a big field, at once: the IMPs
+    of each difference (``imps``) or the difference itself."""
+
+    def plain(boards: Boards) -> Scored:
+        from plugins.scoring import kernels
+
+        return kernels.against_each_other(boards, convert_to_imps=imps, average=average)
+
+    return plain
+
+
+@lru_cache(maxsize=16)
 def against_each_other(convert: Callable[[int], int], average: bool) -> BoardRule:
     """The rule of cross-IMPs and total points: each result against every other of its version.
 
@@ -282,7 +407,9 @@ def against_each_other(convert: Callable[[int], int], average: bool) -> BoardRul
     def against(mine: Compared, theirs: Compared) -> int | Fraction:
         return by_weight(mine, lambda s: by_weight(theirs, lambda t: convert(s - t)))
 
+    @lru_cache(maxsize=16384)
     def rule(version: Version) -> BoardPoints:
+        """A board remembered: a new result rescores only its board."""
         results = version.results
         met = len(results) - 1
         sums = [

@@ -10,7 +10,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.hookspecs import hookimpl
 from engine.imps import imps
 from engine.scoring import SectionFacts, SectionScore
-from plugins.scoring.comparison import against_each_other, score_boards
+from plugins.scoring.comparison import (
+    against_each_other,
+    plain_against_each_other,
+    score_boards,
+)
 
 
 class CrossImpsOptions(BaseModel):
@@ -58,7 +62,8 @@ class CrossImps:
     def score(self, facts: SectionFacts, options: CrossImpsOptions) -> SectionScore:
         """Cross-IMPs for every result and each pair's sum of them."""
         rule = against_each_other(imps, options.average)
-        return score_boards(self.name, self.version, facts, rule, options.average_plus_imps)
+        plain = plain_against_each_other(imps=True, average=options.average)
+        return score_boards(self.name, self.version, facts, rule, options.average_plus_imps, plain)
 
 
 @hookimpl

@@ -6,8 +6,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from math import ceil, floor
-from typing import Any, ClassVar, Literal
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,6 +32,9 @@ from plugins.scoring.comparison import (
     version_name,
 )
 from plugins.scoring.vp_scales import VpScaleOptions
+
+if TYPE_CHECKING:
+    from plugins.scoring.kernels import Boards, Scored
 
 
 class HoustonOptions(VpScaleOptions):
@@ -113,33 +118,27 @@ class Houston:
 
     def score(self, facts: SectionFacts, options: HoustonOptions) -> SectionScore:
         """IMPs against the datum for every result, and each pair's sum of them."""
-        tables = Counter(r.board for r in facts.results)
-        in_play = frozenset(b for b, plays in facts.expected_plays.items() if 0 < tables[b] < plays)
+        expected = facts.expected_plays
+        tables = Counter(map(attrgetter("board"), facts.results)) if expected else Counter()
+        in_play = frozenset(b for b, plays in expected.items() if 0 < tables[b] < plays)
 
         def rule(version: Version) -> BoardPoints:
-            if not version.results:
-                return BoardPoints((), comparisons=1)
-            played = [r for r in version.results if isinstance(r, int)]
-            entering = version.results if options.assigned_in_datum or not played else played
-            scores = [mean(r) for r in entering]
-            trim = trim_of(len(scores), options)
-            if version.board in in_play:
-                trim = min(trim, (len(scores) - 1) // 2)  # so far: keep one result at least
-            at = datum(
-                version.board,
-                scores,
-                trim,
+            return _against_datum(version, options, version.board in in_play)
+
+        def plain(boards: Boards) -> Scored | None:
+            from plugins.scoring import kernels
+
+            return kernels.houston(
+                boards,
+                lambda results: trim_of(results, options),
+                in_play,
                 options.round,
-                played_by=version.played_by,
-                rounding=options.datum_rounding,
-            )
-            return BoardPoints(
-                tuple(Fraction(by_weight(r, lambda s: imps(s - at))) for r in version.results),
-                comparisons=1,
-                datum=at,
+                options.datum_rounding,
             )
 
-        scored = score_boards(self.name, self.version, facts, rule, options.average_plus_imps)
+        scored = score_boards(
+            self.name, self.version, facts, rule, options.average_plus_imps, plain
+        )
         if options.facing_absent is not None:
             scored = replace(scored, totals=_facing_absent(facts, scored, options))
         return replace(scored, provisional=in_play)
@@ -147,6 +146,33 @@ class Houston:
     def victory_points(self, score: SectionScore, scale: VictoryPointScale) -> SectionScore:
         """``score`` with each match's IMPs as VPs on ``scale`` (:func:`match_victory_points`)."""
         return match_victory_points(score, scale)
+
+
+@lru_cache(maxsize=16384)
+def _against_datum(version: Version, options: HoustonOptions, provisional: bool) -> BoardPoints:
+    """A version's IMPs against its datum (a board remembered: a new result rescores only
+    its board). A ``provisional`` board (still in play) keeps one result at least."""
+    if not version.results:
+        return BoardPoints((), comparisons=1)
+    played = [r for r in version.results if isinstance(r, int)]
+    entering = version.results if options.assigned_in_datum or not played else played
+    scores = [mean(r) for r in entering]
+    trim = trim_of(len(scores), options)
+    if provisional:
+        trim = min(trim, (len(scores) - 1) // 2)  # so far: keep one result at least
+    at = datum(
+        version.board,
+        scores,
+        trim,
+        options.round,
+        played_by=version.played_by,
+        rounding=options.datum_rounding,
+    )
+    return BoardPoints(
+        tuple(Fraction(by_weight(r, lambda s: imps(s - at))) for r in version.results),
+        comparisons=1,
+        datum=at,
+    )
 
 
 Rounding = Literal["away_from_zero", "half_up", "toward_zero"]
@@ -239,7 +265,7 @@ def _facing_absent(
     award = adjusted_points(
         Award(AwardKind.PERCENT, options.facing_absent), options.average_plus_imps
     )
-    played = {s.result.board for s in scored.results}
+    played = {r.board for r in facts.results}  # the scored results are the facts'
     totals = dict(scored.totals)
     for board, pair in facts.absent:
         now = totals.get(pair)

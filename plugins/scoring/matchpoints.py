@@ -1,9 +1,15 @@
-"""Matchpoint scoring for pairs, as the JCBL director manual (part 2, chapter 4) describes it."""
+"""Matchpoint scoring for pairs, as the JCBL director manual (part 2, chapter 4) describes it.
+
+One concept: how a section is matchpointed — a board's top, factoring and fouled
+versions, adjusted scores by the session average, and the pairs' factored totals —
+whether its boards are scored one by one or, in a big field, the plain ones at once by
+:mod:`plugins.scoring.kernels`; both paths share every rule here.
+"""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
@@ -21,6 +27,7 @@ from engine.scoring import (
     Blend,
     PairTotal,
     ScoredResult,
+    ScoredResults,
     SectionFacts,
     SectionScore,
     Split,
@@ -144,81 +151,119 @@ class Matchpoints:
         )
 
     def score(self, facts: SectionFacts, options: Matchpoints.Options) -> SectionScore:
-        """Matchpoints for every result and a total for every pair of the section."""
+        """Matchpoints for every result and a total for every pair of the section.
+
+        A big section (:func:`~plugins.scoring.comparison.by_kernel`) has its plain boards
+        scored at once (:func:`plugins.scoring.kernels.matchpoints`)."""
+        if comparison.by_kernel(facts):
+            return self._score_by_kernel(facts, options)
         unit = 2 if options.scale == "european" else 1
-        neutral_award = Award(
-            AwardKind.AVE if options.neutral_award == "average" else AwardKind.AVE_PLUS
-        )
-        outcomes = [r.outcome(neutral_award, weighted=True, split=True) for r in facts.results]
+        outcomes = _outcomes(facts, range(len(facts.results)), options)
         by_board: dict[int, list[int]] = defaultdict(list)
         for i, r in enumerate(facts.results):
             by_board[r.board].append(i)
         most = max((len(tables) for tables in by_board.values()), default=0)
+        tops, points = _score_boards(facts, by_board, outcomes, most, options, unit)
 
-        tops: dict[int, Fraction] = {}
-        points: list[tuple[Fraction, Fraction]] = [(Fraction(0), Fraction(0))] * len(outcomes)
-        for board, tables in sorted(by_board.items()):
-            compared = [i for i in tables if _compared(outcomes[i])]
-            ties = _ties(facts, tables, len(compared), options)
-            expected = facts.expected_plays.get(board) or most
-            fouled = facts.fouled.get(board)
-            if fouled is not None:
-                versions = [group for _, group in comparison.versions(facts, board, compared)]
-                compared = [i for v in versions for i in v]
-            # Each direction is matchpointed with its own view of a split table (the NS
-            # pairs with its NS result, the EW pairs with its EW one); without a split the
-            # two views are one.
-            views = [_view(outcomes, compared, NS_SIDE)]
-            if any(isinstance(outcomes[i], Split) for i in compared):
-                views.append(_view(outcomes, compared, EW_SIDE))
-            by_view: list[Sides] = []
-            for view in views:
-                if fouled is None:
-                    top, sides = _board(view, len(tables), expected, options.factoring, ties, unit)
-                else:
-                    top, by_version = _fouled_board(
-                        _regroup(view, [len(v) for v in versions]),
-                        len(tables),
-                        expected,
-                        options.factoring,
-                        ties,
-                        unit,
-                        options.fouled,
-                    )
-                    sides = tuple(side for version in by_version for side in version)
-                by_view.append(sides)
-            tops[board] = top
-            for i, ns_side, ew_side in zip(compared, by_view[0], by_view[-1], strict=True):
-                points[i] = (ns_side[0], ew_side[1])
-
-        artificial = [i for i, o in enumerate(outcomes) if not _compared(o)]
+        artificial = [i for i, o in outcomes.items() if not _compared(o)]
         if artificial:
             # A pair's session average (for A+ and A−) counts only its really scored boards.
-            counted = [i for i, o in enumerate(outcomes) if _compared(o)]
+            counted = [i for i, o in outcomes.items() if _compared(o)]
             earned = _sums(facts, counted, points)
-            possible = _sums(facts, counted, [(tops[r.board],) * 2 for r in facts.results])
-
-            def session(pair: Pair) -> Fraction:
-                top = possible.get(pair, Fraction(0))
-                return earned[pair] * 100 / top if top else Fraction(50)
-
-            for i in artificial:
-                r = facts.results[i]
-                award_ns, award_ew = cast(tuple[Award, Award], outcomes[i])
-                points[i] = (
-                    tops[r.board] * _percent(award_ns, session(r.ns), options) / 100,
-                    tops[r.board] * _percent(award_ew, session(r.ew), options) / 100,
-                )
+            possible = _sums(
+                facts, counted, {i: (tops[facts.results[i].board],) * 2 for i in counted}
+            )
+            points |= _awards(facts, artificial, outcomes, tops, earned, possible, options)
 
         if options.rounding == "board":
-            points = [(_hundredths(ns), _hundredths(ew)) for ns, ew in points]
+            points = {i: (_hundredths(ns), _hundredths(ew)) for i, (ns, ew) in points.items()}
         scored = tuple(ScoredResult(r, *points[i]) for i, r in enumerate(facts.results))
+        raw = _sums(facts, range(len(facts.results)), points)
+        top_of = {board: int(top) for board, top in tops.items()}  # a board's top is whole
+        maxima: Counter[Pair] = Counter()
+        boards: Counter[Pair] = Counter()
+        for r in facts.results:
+            top = top_of[r.board]
+            maxima[r.ns] += top
+            maxima[r.ew] += top
+            boards[r.ns] += 1
+            boards[r.ew] += 1
         return SectionScore(
             method=self.name,
             version=self.version,
             tops=tops,
             results=scored,
-            totals=_totals(facts, points, tops, options),
+            totals=_totals(facts, raw, maxima, boards, tops, options),
+        )
+
+    def _score_by_kernel(self, facts: SectionFacts, options: Matchpoints.Options) -> SectionScore:
+        """:meth:`score` of a big field: the plain boards at once, the others board by board."""
+        import numpy as np
+
+        from plugins.scoring import kernels
+
+        unit = 2 if options.scale == "european" else 1
+        cols = kernels.columns(facts)
+        plain, others = kernels.plain_boards(cols, facts.fouled)
+        most = kernels.most_results(cols)
+        rest = kernels.rows_on(cols, others)
+        board_of = {i: facts.results[i].board for i in rest}
+        by_board: dict[int, list[int]] = defaultdict(list)
+        for i in rest:
+            by_board[board_of[i]].append(i)
+        outcomes = _outcomes(facts, rest, options)
+        tops, points = _score_boards(facts, by_board, outcomes, most, options, unit)
+
+        if options.factoring == "none":
+            targets = plain.size
+        else:
+            targets = kernels.targets_of(plain, facts.expected_plays, most)
+        formula: Formula = "ratio" if options.factoring == "none" else options.factoring
+        scored = kernels.matchpoints(plain, targets, formula, unit)
+        placed = kernels.Placed(cols, plain)
+        board_tops = (targets - 1) * unit
+        shared = kernels.fractions_of(board_tops.tolist())
+        numbers = plain.numbers.tolist()
+        by_number = dict(zip(numbers, map(shared.__getitem__, board_tops.tolist()), strict=True))
+        tops = dict(sorted((by_number | tops).items())) if tops else by_number
+        group_tops = board_tops[plain.group_board]
+        top_of = placed.column(group_tops)
+        top_of[rest] = [int(tops[board_of[i]]) for i in rest]
+
+        artificial = [i for i, o in outcomes.items() if not _compared(o)]
+        if artificial:
+            counted = [i for i, o in outcomes.items() if _compared(o)]
+            earned = _added(
+                placed.sums(scored.ns, scored.ew, scored.denominator),
+                _sums(facts, counted, points),
+            )
+            possible = _added(
+                placed.sums(group_tops, group_tops, np.ones_like(group_tops)),
+                _sums(facts, counted, {i: (tops[board_of[i]],) * 2 for i in counted}),
+            )
+            points |= _awards(facts, artificial, outcomes, tops, earned, possible, options)
+
+        g_ns, g_ew, g_den = scored.ns, scored.ew, scored.denominator
+        if options.rounding == "board":
+            g_ns, g_ew = kernels.hundredths(g_ns, g_den), kernels.hundredths(g_ew, g_den)
+            g_den = np.full_like(g_den, 100)
+            points = {i: (_hundredths(a), _hundredths(b)) for i, (a, b) in points.items()}
+        ns, ew, den = placed.column(g_ns), placed.column(g_ew), placed.column(g_den, 1)
+        raw = _added(placed.sums(g_ns, g_ew, g_den), _sums(facts, rest, points))
+        exact = {i: ScoredResult(facts.results[i], *points[i]) for i in rest}
+        return SectionScore(
+            method=self.name,
+            version=self.version,
+            tops=tops,
+            results=ScoredResults(facts.results, ns, ew, den, exact=exact),
+            totals=_totals(
+                facts,
+                raw,
+                Counter(kernels.whole_sums(cols, top_of)),
+                Counter(kernels.boards_played(cols)),
+                tops,
+                options,
+            ),
         )
 
 
@@ -232,7 +277,105 @@ def _compared(outcome: Outcome) -> TypeGuard[Compared | Split]:
     return isinstance(outcome, (int, Split)) or not isinstance(outcome[0], Award)
 
 
-def _view(outcomes: list[Outcome], tables: list[int], side: int) -> tuple[Compared, ...]:
+def _outcomes(
+    facts: SectionFacts, tables: Iterable[int], options: Matchpoints.Options
+) -> dict[int, Outcome]:
+    """What happened at each of ``tables`` (indices into the facts' results), in order: the
+    first malformed result is refused before any board is scored."""
+    neutral_award = Award(
+        AwardKind.AVE if options.neutral_award == "average" else AwardKind.AVE_PLUS
+    )
+    results = facts.results
+    return {i: results[i].outcome(neutral_award, weighted=True, split=True) for i in tables}
+
+
+def _score_boards(
+    facts: SectionFacts,
+    by_board: dict[int, list[int]],
+    outcomes: Mapping[int, Outcome],
+    most: int,
+    options: Matchpoints.Options,
+    unit: int,
+) -> tuple[dict[int, Fraction], dict[int, tuple[Fraction, Fraction]]]:
+    """The boards of ``by_board`` (board → its tables, indices into the facts' results)
+    scored one by one: each board's top, and the (NS, EW) points of its compared tables.
+
+    ``most`` is the most tables any board of the section has (the expected plays of a
+    board the movement does not say)."""
+    tops: dict[int, Fraction] = {}
+    points: dict[int, tuple[Fraction, Fraction]] = {}
+    for board, tables in sorted(by_board.items()):
+        compared = [i for i in tables if _compared(outcomes[i])]
+        ties = _ties(facts, tables, len(compared), options)
+        expected = facts.expected_plays.get(board) or most
+        fouled = facts.fouled.get(board)
+        if fouled is not None:
+            versions = [group for _, group in comparison.versions(facts, board, compared)]
+            compared = [i for v in versions for i in v]
+        # Each direction is matchpointed with its own view of a split table (the NS
+        # pairs with its NS result, the EW pairs with its EW one); without a split the
+        # two views are one.
+        views = [_view(outcomes, compared, NS_SIDE)]
+        if any(isinstance(outcomes[i], Split) for i in compared):
+            views.append(_view(outcomes, compared, EW_SIDE))
+        by_view: list[Sides] = []
+        for view in views:
+            if fouled is None:
+                top, sides = _board(view, len(tables), expected, options.factoring, ties, unit)
+            else:
+                top, by_version = _fouled_board(
+                    _regroup(view, [len(v) for v in versions]),
+                    len(tables),
+                    expected,
+                    options.factoring,
+                    ties,
+                    unit,
+                    options.fouled,
+                )
+                sides = tuple(side for version in by_version for side in version)
+            by_view.append(sides)
+        tops[board] = top
+        for i, ns_side, ew_side in zip(compared, by_view[0], by_view[-1], strict=True):
+            points[i] = (ns_side[0], ew_side[1])
+    return tops, points
+
+
+def _awards(
+    facts: SectionFacts,
+    artificial: list[int],
+    outcomes: Mapping[int, Outcome],
+    tops: dict[int, Fraction],
+    earned: dict[Pair, Fraction],
+    possible: dict[Pair, Fraction],
+    options: Matchpoints.Options,
+) -> dict[int, tuple[Fraction, Fraction]]:
+    """The (NS, EW) points of the ``artificial`` tables: a percentage of the board's top,
+    A+ and A− by the pair's session average (what it ``earned`` of what was ``possible``
+    on its really scored boards)."""
+
+    def session(pair: Pair) -> Fraction:
+        top = possible.get(pair, Fraction(0))
+        return earned[pair] * 100 / top if top else Fraction(50)
+
+    points: dict[int, tuple[Fraction, Fraction]] = {}
+    for i in artificial:
+        r = facts.results[i]
+        award_ns, award_ew = cast(tuple[Award, Award], outcomes[i])
+        points[i] = (
+            tops[r.board] * _percent(award_ns, session(r.ns), options) / 100,
+            tops[r.board] * _percent(award_ew, session(r.ew), options) / 100,
+        )
+    return points
+
+
+def _added(into: dict[Pair, Fraction], more: dict[Pair, Fraction]) -> dict[Pair, Fraction]:
+    """``into`` with ``more`` added pair by pair."""
+    for pair, value in more.items():
+        into[pair] = into.get(pair, Fraction(0)) + value
+    return into
+
+
+def _view(outcomes: Mapping[int, Outcome], tables: list[int], side: int) -> tuple[Compared, ...]:
     """What the pairs of one direction (``NS_SIDE`` or ``EW_SIDE``) compare with at each of
     ``tables``: its result, or the result a split table gave that direction."""
     seen: list[Compared] = []
@@ -430,12 +573,13 @@ def _percent(award: Award, session: Fraction, options: Matchpoints.Options) -> F
 
 
 def _sums(
-    facts: SectionFacts, tables: list[int], values: list[tuple[Fraction, Fraction]]
+    facts: SectionFacts, tables: Iterable[int], values: Mapping[int, tuple[Fraction, Fraction]]
 ) -> dict[Pair, Fraction]:
     """Each pair's sum of its side's ``values`` over ``tables``, added exactly and fast.
 
     The values are added as whole numbers over one common denominator: thousands of
     Fraction additions (each with a gcd) would dominate a standings query."""
+    tables = list(tables)
     denominators = {v.denominator for i in tables for v in values[i]}
     common = lcm(*denominators) if denominators else 1
     scale = {d: common // d for d in denominators}
@@ -450,45 +594,44 @@ def _sums(
 
 def _totals(
     facts: SectionFacts,
-    points: list[tuple[Fraction, Fraction]],
+    raw: dict[Pair, Fraction],
+    maxima: Counter[Pair],
+    boards: Counter[Pair],
     tops: dict[int, Fraction],
     options: Matchpoints.Options,
 ) -> dict[Pair, PairTotal]:
-    """Each field's pairs' totals, factored up (``total_factoring``) to the most boards a
-    pair of the field played or (``factor_to="session"``, ACBLscore) to every board in play
-    in the session, rounded to hundredths, whose percentage is then of that rounded total
-    (its raw is the same). With ``facing_absent``, each board a pair was to play against
-    the absent pair counts as played, for that percentage of its top."""
-    raw = _sums(facts, list(range(len(facts.results))), points)
-    top_of = {board: int(top) for board, top in tops.items()}  # a board's top is whole
-    maxima: Counter[Pair] = Counter()
-    boards: Counter[Pair] = Counter()
-    for r in facts.results:
-        top = top_of[r.board]
-        maxima[r.ns] += top
-        maxima[r.ew] += top
-        boards[r.ns] += 1
-        boards[r.ew] += 1
+    """Each field's pairs' totals from their ``raw`` sums, the sum of the ``maxima`` (tops)
+    of the boards they played and how many ``boards`` that was, factored up
+    (``total_factoring``) to the most boards a pair of the field played or
+    (``factor_to="session"``, ACBLscore) to every board in play in the session, rounded to
+    hundredths, whose percentage is then of that rounded total (its raw is the same). With
+    ``facing_absent``, each board a pair was to play against the absent pair counts as
+    played, for that percentage of its top."""
     factoring, factor_to = options.total_factoring, options.factor_to
     if options.facing_absent is not None:
         share = Fraction(options.facing_absent, 100)
         for board, pair in facts.absent:
-            if board in top_of:  # a board not yet in play anywhere has no top yet
-                top = top_of[board]
+            if board in tops:  # a board not yet in play anywhere has no top yet
+                top = int(tops[board])  # a board's top is whole
                 raw[pair] = raw.get(pair, Fraction(0)) + top * share
                 maxima[pair] += top
                 boards[pair] += 1
     totals: dict[Pair, PairTotal] = {}
     in_session = len(set(facts.expected_plays) | set(tops))
+    zero = Fraction(0)
+    whole = {m: Fraction(m) for m in set(maxima.values())}  # pairs share their maxima
     for f in facts.fields:
         most = max((boards[p] for p in f.pairs), default=0)
         if factor_to == "session":
             most = in_session
         for p in f.pairs:
             n = boards[p]
-            total = raw.get(p, Fraction(0))
-            scale = Fraction(most, n) if factoring and 0 < n < most else Fraction(1)
-            if factor_to == "session" and scale != 1:
+            total = raw.get(p, zero)
+            if not (factoring and 0 < n < most):  # not factored
+                totals[p] = PairTotal(p, total, whole.get(maxima[p], zero), total, n)
+                continue
+            scale = Fraction(most, n)
+            if factor_to == "session":
                 shown = _hundredths(total * scale)
                 totals[p] = PairTotal(p, shown, maxima[p] * scale, shown, n)
                 continue

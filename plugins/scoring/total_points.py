@@ -12,7 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.hookspecs import hookimpl
 from engine.scoring import SectionFacts, SectionScore
-from plugins.scoring.comparison import against_each_other, score_boards
+from plugins.scoring.comparison import (
+    against_each_other,
+    plain_against_each_other,
+    score_boards,
+)
 
 
 def _as_is(difference: int) -> int:
@@ -57,7 +61,10 @@ class TotalPoints:
     def score(self, facts: SectionFacts, options: TotalPointsOptions) -> SectionScore:
         """Total points for every result and each pair's sum of them."""
         rule = against_each_other(_as_is, options.average)
-        return score_boards(self.name, self.version, facts, rule, options.average_plus_points)
+        plain = plain_against_each_other(imps=False, average=options.average)
+        return score_boards(
+            self.name, self.version, facts, rule, options.average_plus_points, plain
+        )
 
 
 @hookimpl

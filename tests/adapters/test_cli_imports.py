@@ -96,7 +96,10 @@ def test_the_scoring_method_is_recorded_just_before_the_results(club: Club, tmp_
     assert imported == {"imported": 12, "scoring": "cross-imps"}
     assert club.scoring() == ("cross-imps", {"average": "true"})
     kinds = [t["type"] for t in history.audit(club.app, club.event)]
-    assert kinds.index("ScoringChosen") < kinds.index("ResultRecorded")
+    # A file's results are recorded together (docs/decisions/0028), after the choice.
+    assert kinds.index("ScoringChosen") < kinds.index("ResultsImported")
+    scored = ("ResultsImported", "ScoreAdjusted", "BoardDeclaredNeutral", "ScoreAssigned")
+    assert sum(kinds.count(k) for k in scored) == 12  # the audit shows each line
     (chosen,) = club.trail("ScoringChosen")
     assert chosen["reason"] == "chosen when importing club.pbn" and chosen["section"] == "A"
 

@@ -21,18 +21,13 @@ from engine import history
 from engine.application import Traveller
 from engine.errors import InvalidInput, NotFound
 from engine.movement import Encounter
+from engine.one_field import merge_facts
 from engine.ranks import RankBy, rank_labels
 from engine.registry import create_registry
 from engine.scoring import PairTotal, ScoringField, SectionFacts, TableResult
 from engine.seating import Line, Numbering, Pair
 from engine.section import ResultEntry
-from engine.standings import (
-    Entrant,
-    compute_standings,
-    flight_members,
-    merge_facts,
-    rows_of,
-)
+from engine.standings import Entrant, compute_standings, flight_members, rows_of
 from engine.testing import flat_score, play_movement
 from engine.tournament import ContestantKind, Player, SectionRanking
 from engine.travellers import traveller

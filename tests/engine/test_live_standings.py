@@ -1,0 +1,289 @@
+"""Live standings are incremental (issue 16): what a query works out from a section is
+kept until an event changes it, a query reads the cached states without copying them,
+standings of states already seen are not scored again, and a result in one section does
+not score the others again — and all of it equals the standings worked out from scratch
+after any sequence of results, corrections, adjusted scores and corrections that move a
+result to other pairs."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+from uuid import UUID
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import standings as standings_module
+from engine.application import Traveller
+from engine.errors import TravellerError
+from engine.numbers import round_half_up
+from engine.ranks import rank_labels, ranked
+from engine.scoring import Award, PairTotal
+from engine.seating import Numbering, Pair
+from engine.section import ResultEntry, Section
+from engine.section.state import project_section
+from engine.standings import compute_standings, percentage_shown
+from engine.testing import flat_score, memory_app, play_movement
+from engine.tournament import SectionRanking
+from engine.tournament.state import project_tournament, section_id
+from tests.conftest import register_pairs
+
+SCORES = (-500, -100, -50, 50, 110, 140, 420, 450, 620)
+
+
+def from_scratch(app: Traveller, event: UUID, session: int = 1) -> dict[str, Any]:
+    """The session's standings from the states folded afresh from the store, no memo."""
+    tournament = project_tournament(None, app.events_of(event))
+    assert tournament is not None
+    sections = []
+    for name in tournament.sessions[session]:
+        folded = project_section(None, app.events_of(section_id(event, session, name)))
+        assert isinstance(folded, Section)
+        sections.append(folded)
+    return compute_standings(app.registry, tournament, sections, session).to_json()
+
+
+def counting_scores(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Patch the scoring of a field so that each call is counted (by its sections)."""
+    calls: list[str] = []
+    real = standings_module._score
+
+    def counted(*args: Any) -> Any:
+        facts = args[2]
+        calls.append(",".join(sorted({str(r.board) for r in facts.results})))
+        return real(*args)
+
+    monkeypatch.setattr(standings_module, "_score", counted)
+    return calls
+
+
+# ---- what a query keeps ---------------------------------------------------------------------
+
+
+def test_an_unchanged_section_gives_the_same_facts_object(app: Traveller, mitchell: UUID) -> None:
+    """A section's facts are built once per change, and a copy of the state shares them:
+    a scoring method may remember what it worked out from them."""
+    play_movement(app, mitchell, rounds=2)
+
+    def read() -> Section:
+        return app.event_state(mitchell).section(1, "A")  # as a query reads it
+
+    facts = read().facts()
+    assert read().facts() is facts
+    assert app.section(mitchell).facts() is facts  # a command's private copy: the same
+    movement = read().movement
+    assert movement is not None
+    e = next(e for e in movement.round(3))
+    app.start_round(mitchell, 3)
+    assert read().facts() is facts  # a round started changes no fact
+    app.record_result(mitchell, flat_score(e.boards[0], e))
+    assert read().facts() is not facts
+    assert len(read().facts().results) == len(facts.results) + 1
+
+
+def test_a_standings_query_copies_no_state(
+    app: Traveller, mitchell: UUID, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A query reads the cached states themselves (they are never changed once cached):
+    copying a big section's tables for every reader is work for nothing."""
+    play_movement(app, mitchell, rounds=1)
+    copies: list[int] = []
+    real = Section.copy
+
+    def counted(self: Section) -> Section:
+        copies.append(self.version)
+        return real(self)
+
+    monkeypatch.setattr(Section, "copy", counted)
+    app.standings(mitchell)
+    assert copies == []
+
+
+def test_standings_read_again_are_not_scored_again(
+    app: Traveller, mitchell: UUID, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play_movement(app, mitchell, rounds=2)
+    calls = counting_scores(monkeypatch)
+    first = app.standings(mitchell)
+    assert app.standings(mitchell) is first
+    assert len(calls) == 1
+
+
+def test_a_result_in_one_section_scores_that_section_only(
+    app: Traveller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two sections ranked apart: a result in B leaves A's score as it was."""
+    event = app.create_event("Two sections", sections=("A", "B"))
+    for name in "AB":
+        register_pairs(app, event, 8, section=name)
+        app.assign_movement(event, "mitchell", section=name, options={"boards_per_round": 2})
+    play_movement(app, event, section="A")
+    play_movement(app, event, section="B", rounds=2)
+    app.standings(event)
+    calls = counting_scores(monkeypatch)
+    b = app.section(event, name="B")
+    assert b.movement is not None
+    e = next(iter(b.movement.round(3)))
+    app.start_round(event, 3, section="B")
+    app.record_result(event, flat_score(e.boards[0], e), section="B")
+    after = app.standings(event)
+    assert len(calls) == 1  # B alone
+    assert after.to_json() == from_scratch(app, event)
+
+
+def test_a_correction_in_a_one_field_session_equals_the_standings_from_scratch(
+    app: Traveller,
+) -> None:
+    event = app.create_event("One field", sections=("A", "B"))
+    for name in "AB":
+        register_pairs(app, event, 8, section=name)
+        app.assign_movement(event, "mitchell", section=name, options={"boards_per_round": 2})
+        play_movement(app, event, section=name)
+    app.choose_section_ranking(event, SectionRanking.ONE_FIELD)
+    app.standings(event)
+    a = app.section(event)
+    assert a.movement is not None
+    e = next(iter(a.movement.round(1)))
+    entry = ResultEntry(board=e.boards[0], ns=e.ns, ew=e.ew, score_ns=-1430)
+    app.correct_result(event, entry, reason="the table wrote it wrong")
+    assert app.standings(event).to_json() == from_scratch(app, event)
+
+
+# ---- the same as from scratch, whatever happens ---------------------------------------------
+
+Step = tuple[str, int, int, int, int]
+"""(what, board, NS, EW, a score's index or the pair a correction moves from)."""
+
+STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["record", "record", "record", "correct", "move", "adjust", "neutral"]),
+        st.integers(1, 3),
+        st.integers(1, 4),
+        st.integers(1, 4),
+        st.integers(0, len(SCORES) - 1),
+    ),
+    min_size=1,
+    max_size=25,
+)
+
+
+def take(app: Traveller, event: UUID, step: Step) -> None:
+    """One director's action on a results-only section; a refused one writes nothing."""
+    what, board, ns, ew, n = step
+    entry = ResultEntry(board=board, ns=ns, ew=ew, score_ns=SCORES[n])
+    actions: dict[str, Callable[[], object]] = {
+        "record": lambda: app.record_result(event, entry, numbering=Numbering.MITCHELL),
+        "correct": lambda: app.correct_result(event, entry, reason="typed wrong"),
+        "move": lambda: app.correct_result(
+            event, entry, reason="wrong pairs", was_ns=n % 4 + 1, was_ew=(n + 1) % 4 + 1
+        ),
+        "adjust": lambda: app.adjust(
+            event,
+            board=board,
+            ns=ns,
+            ew=ew,
+            award_ns=Award.parse("A+"),
+            award_ew=Award.parse("A-"),
+            reason="slow play",
+            numbering=Numbering.MITCHELL,
+        ),
+        "neutral": lambda: app.adjust(
+            event,
+            board=board,
+            ns=ns,
+            ew=ew,
+            neutral=True,
+            reason="board missing",
+            numbering=Numbering.MITCHELL,
+        ),
+    }
+    with contextlib.suppress(TravellerError):
+        actions[what]()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=STEPS)
+def test_live_standings_equal_the_standings_from_scratch(steps: list[Step]) -> None:
+    """After every action, the standings a live application answers (its cached states,
+    its kept facts, pairs and fields, its memo of scores and entrants) equal those worked
+    out from the store from scratch; and the live section equals its replay."""
+    app = memory_app()
+    event = app.create_event("Live")
+    for step in steps:
+        take(app, event, step)
+        live = app.standings(event).to_json()
+        assert live == from_scratch(app, event)
+        section = app.section(event)
+        replayed = project_section(None, app.events_of(section.id))
+        assert isinstance(replayed, Section)
+        assert section.facts() == replayed.facts()
+        assert section.known_pairs() == replayed.known_pairs()
+        assert section.fields() == replayed.fields()
+        assert (section.version, section.tables, section.seats) == (
+            replayed.version,
+            replayed.tables,
+            replayed.seats,
+        )
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds=st.integers(1, 3), seed=st.integers(0, 10_000))
+def test_a_mitchell_played_live_equals_its_replay(rounds: int, seed: int) -> None:
+    """A movement played result by result, standings read after each (the live loop):
+    the same as from scratch, with an adjusted score and a correction among them."""
+    app = memory_app()
+    event = app.create_event("Tuesday")
+    register_pairs(app, event, 8)
+    app.assign_movement(event, "mitchell", options={"boards_per_round": 2})
+    movement = app.section(event).movement
+    assert movement is not None
+    rounds = min(rounds, movement.rounds)
+    for rnd in range(1, rounds + 1):
+        app.start_round(event, rnd)
+        for i, e in enumerate(movement.round(rnd)):
+            board = e.boards[(seed + i) % len(e.boards)]
+            if (seed + i) % 5 == 0:
+                app.adjust(event, board=board, ns=e.ns, ew=e.ew, neutral=True, reason="no time")
+            else:
+                app.record_result(event, flat_score(board, e))
+            app.standings(event)
+        if rnd < rounds:
+            app.end_round(event, rnd)
+    e = next(iter(movement.round(1)))
+    played = [b for b in e.boards if app.section(event).entry_for(b, Pair(e.ns)) is not None]
+    if played:
+        entry = ResultEntry(board=played[0], ns=e.ns, ew=e.ew, score_ns=SCORES[seed % 9])
+        app.correct_result(event, entry, reason="typed wrong")
+    assert app.standings(event).to_json() == from_scratch(app, event)
+
+
+# ---- ranking, each contestant measured once ---------------------------------------------------
+
+
+def test_ranked_measures_each_contestant_once() -> None:
+    measured: list[int] = []
+
+    def measure(x: int) -> Decimal:
+        measured.append(x)
+        return Decimal(x % 3)
+
+    out = ranked(range(10), measure, lambda x: x)
+    assert sorted(measured) == list(range(10))
+    assert [label for label, _ in out] == rank_labels([Decimal(x % 3) for _, x in out])
+    assert [x for _, x in out] == [2, 5, 8, 1, 4, 7, 0, 3, 6, 9]
+
+
+@given(
+    raw=st.fractions(min_value=-500, max_value=500, max_denominator=60),
+    most=st.fractions(min_value=0, max_value=500, max_denominator=60),
+)
+def test_the_percentage_shown_is_the_exact_percentage_rounded(
+    raw: Fraction, most: Fraction
+) -> None:
+    total = PairTotal(Pair(1), raw, most, raw, 1)
+    assert percentage_shown(total) == round_half_up(total.percentage)
