@@ -166,5 +166,5 @@ def verdict_lines(figures: dict[str, Any]) -> list[str]:
     met = sum(1 for v in found if v["met"] is True)
     lines = [f"Targets: {met} of {len(found)} met"]
     for v in found:
-        lines.append(f"  {shown[v['met']]:<11}{v['figure']:<34}{v['target']}")
+        lines.append(f"  {shown[v['met']]:<11}{v['figure']:<42} {v['target']}")
     return lines

@@ -86,17 +86,44 @@ class Entrant:
     """The total rounded as shown (and ranked on)."""
     percentage_shown: Decimal = dataclasses.field(init=False, repr=False, compare=False)
     """The percentage rounded as shown (and ranked on)."""
+    steady: tuple[str, int, tuple[int, int]] = dataclasses.field(
+        init=False, repr=False, compare=False
+    )
+    """Where it is listed among tied entrants (:meth:`order`)."""
 
     def __post_init__(self) -> None:
         # Worked out once: a ranking reads them for every comparison and every row.
         object.__setattr__(self, "score_shown", round_half_up(self.total.score))
         object.__setattr__(self, "percentage_shown", percentage_shown(self.total))
+        order = (self.section, self.pair.number, pair_order(self.pair))
+        object.__setattr__(self, "steady", order)
 
     def measure(self, by: RankBy) -> Decimal:
         return self.score_shown if by is RankBy.SCORE else self.percentage_shown
 
     def order(self) -> tuple[str, int, tuple[int, int]]:
-        return (self.section, self.pair.number, pair_order(self.pair))
+        return self.steady
+
+    def with_total(self, total: PairTotal) -> Entrant:
+        """The same entrant with another total (a new result on its boards)."""
+        return Entrant(
+            self.section, self.pair, self.entry, self.names, total, self.players, self.substitutes
+        )
+
+
+def same_total(a: PairTotal, b: PairTotal) -> bool:
+    """Whether two totals are the same figures: numerators and denominators compared as
+    integers (a live query compares every pair's; Fraction equality is far slower)."""
+    return a is b or (
+        a.boards_played == b.boards_played
+        and a.score.numerator == b.score.numerator
+        and a.score.denominator == b.score.denominator
+        and a.raw.numerator == b.raw.numerator
+        and a.raw.denominator == b.raw.denominator
+        and a.maximum.numerator == b.maximum.numerator
+        and a.maximum.denominator == b.maximum.denominator
+        and a.pair == b.pair
+    )
 
 
 def percentage_shown(total: PairTotal) -> Decimal:
@@ -262,8 +289,8 @@ def _entrant(
         # Who is credited with a substitute's boards follows the boards played: not kept.
         if not found.substitutes:
             known[pair] = found
-    elif found.total != total:
-        found = known[pair] = replace(found, total=total)
+    elif not same_total(found.total, total):
+        found = known[pair] = found.with_total(total)
     return found
 
 

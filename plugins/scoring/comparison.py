@@ -149,15 +149,26 @@ exact code, each board remembered, so a new result rescores its board only. Belo
 importing numpy (tens of milliseconds, once a process) costs a one-off command more than
 the kernels save it."""
 KERNEL_WARM_FROM = 200
-"""Once numpy is loaded (a server, a big section scored before), the kernels score a
-section of this many results or more: from a few hundred results they are several times
-faster than the board-by-board code, even with every other board remembered."""
+"""Once numpy is loaded, or the process has scored sections again and again, the kernels
+score a section of this many results or more: from a few hundred results they are
+several times faster than the board-by-board code, even with every other board remembered."""
+LIVE_AFTER = 8
+"""A process that has asked for this many sections' scores is a live one (a server, a
+director's session, a result-by-result loop): numpy's import pays off there, once."""
+_asked = 0
 
 
 def by_kernel(facts: SectionFacts) -> bool:
-    """Whether the kernels score ``facts``' plain boards (the figures are the same)."""
+    """Whether the kernels score ``facts``' plain boards (the figures are the same).
+
+    A one-off command on a club's section (a few hundred results) is scored board by
+    board, and never imports numpy; a big section, or any section of a few hundred
+    results in a process that is already warm, by the kernels."""
+    global _asked
+    _asked += 1
     n = len(facts.results)
-    return n >= KERNEL_FROM or (n >= KERNEL_WARM_FROM and "numpy" in sys.modules)
+    warm = "numpy" in sys.modules or _asked > LIVE_AFTER
+    return n >= KERNEL_FROM or (n >= KERNEL_WARM_FROM and warm)
 
 
 #: How a method scores the plain boards of a big field at once; None: it cannot, and

@@ -624,18 +624,22 @@ def _totals(
         most = max((boards[p] for p in f.pairs), default=0)
         if factor_to == "session":
             most = in_session
+        scales: dict[int, Fraction] = {}  # pairs share how many boards they played
         for p in f.pairs:
             n = boards[p]
             total = raw.get(p, zero)
             if not (factoring and 0 < n < most):  # not factored
                 totals[p] = PairTotal(p, total, whole.get(maxima[p], zero), total, n)
                 continue
-            scale = Fraction(most, n)
+            scale = scales.get(n)
+            if scale is None:
+                scale = scales[n] = Fraction(most, n)
             if factor_to == "session":
                 shown = _hundredths(total * scale)
                 totals[p] = PairTotal(p, shown, maxima[p] * scale, shown, n)
                 continue
-            totals[p] = PairTotal(p, total * scale, Fraction(maxima[p]), total, n)
+            most_of_p = whole.get(maxima[p]) or Fraction(maxima[p])
+            totals[p] = PairTotal(p, total * scale, most_of_p, total, n)
     return totals
 
 

@@ -27,7 +27,7 @@ from engine.scoring import Award, PairTotal
 from engine.seating import Numbering, Pair
 from engine.section import ResultEntry, Section
 from engine.section.state import project_section
-from engine.standings import compute_standings, percentage_shown
+from engine.standings import compute_standings, percentage_shown, same_total
 from engine.testing import flat_score, memory_app, play_movement
 from engine.tournament import SectionRanking
 from engine.tournament.state import project_tournament, section_id
@@ -287,3 +287,22 @@ def test_the_percentage_shown_is_the_exact_percentage_rounded(
 ) -> None:
     total = PairTotal(Pair(1), raw, most, raw, 1)
     assert percentage_shown(total) == round_half_up(total.percentage)
+
+
+# ---- a total compared fast ------------------------------------------------------------------
+
+
+TOTALS = st.builds(
+    PairTotal,
+    st.builds(Pair, st.integers(1, 3)),
+    st.fractions(min_value=-50, max_value=50, max_denominator=4),
+    st.fractions(min_value=0, max_value=50, max_denominator=4),
+    st.fractions(min_value=-50, max_value=50, max_denominator=4),
+    st.integers(0, 3),
+)
+
+
+@given(TOTALS, TOTALS)
+def test_same_total_is_total_equality(a: PairTotal, b: PairTotal) -> None:
+    assert same_total(a, b) == (a == b)
+    assert same_total(a, a)

@@ -398,8 +398,13 @@ for name in ("matchpoints", "cross-imps", "total-points", "houston"):
     method = registry.scoring(name)
     method.score(facts, parse_options(method, {}))
 print("numpy" in sys.modules)
+# A process that scores again and again (live standings) is warm: the kernels pay there.
+method = registry.scoring("matchpoints")
+for _ in range(8):
+    method.score(facts, parse_options(method, {}))
+print("numpy" in sys.modules)
 """
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
-    assert done.stdout.strip() == "False"
+    assert done.stdout.split() == ["False", "True"]
