@@ -83,6 +83,9 @@ class Served:
                 "Accept-Language": language,
             },
             timeout=30,
+            # A connection idle for uvicorn's keep-alive (5 s) is closed by the server; one
+            # reused just then is reset mid-request. Forget idle ones well before that.
+            limits=httpx.Limits(keepalive_expiry=2),
         )
         self.clients.append(client)
         return client
