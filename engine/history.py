@@ -19,7 +19,6 @@ This module reads an application's store and builds forks of it, so it sits abov
 from __future__ import annotations
 
 import datetime as dt
-import gc
 from collections.abc import Sequence
 from uuid import UUID
 
@@ -36,6 +35,7 @@ from engine.application.moments import (
     history,
     state_at,
 )
+from engine.collector import collector_paused
 from engine.events import DomainEvent
 from engine.ranks import RankBy, Standings
 from engine.swiss import TeamLine
@@ -65,11 +65,7 @@ def rebuild(app: Traveller) -> tuple[int, dict[tuple[UUID, int], Standings]]:
     Returns the number of events read and the standings by (event id, session)."""
     fold = Fold()
     count, start = 0, 1
-    # Folding creates many small objects that all live to the end: the cyclic garbage
-    # collector would scan them again and again for nothing.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():  # folding makes many small objects that live to the end
         while True:
             batch = app.recorder.select_notifications(start, BATCH)
             for n in batch:
@@ -80,9 +76,6 @@ def rebuild(app: Traveller) -> tuple[int, dict[tuple[UUID, int], Standings]]:
             if len(batch) < BATCH:
                 return count, fold.standings(app.registry)
             start = batch[-1].id + 1
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def standings_at(

@@ -14,12 +14,12 @@ file will be refused: the lines after it are only checked, no longer recorded.
 
 from __future__ import annotations
 
-import gc
 from array import array
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
+from engine.collector import collector_paused
 from engine.errors import N_, InvalidFile, InvalidInput, NotFound, Rejected
 from engine.events import Changes, DomainEvent
 from engine.parsing import MOST_PAIR, MOST_PROBLEMS_KEPT
@@ -160,15 +160,9 @@ def import_rows(
     folded into it) and add the events that record them to ``changes``, or their
     problems to ``problems``."""
     # A line's objects are freed as it is checked; what lives on (the chunks) holds no
-    # cycle: the cyclic collector would only scan the program again and again (a twentieth
-    # of a million-line import), so it waits, as for a rebuild (engine.history).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    # cycle: the cyclic collector would only scan the program again and again.
+    with collector_paused():
         _import_rows(changes, tournament, section, rows, problems)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _import_rows(
