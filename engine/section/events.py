@@ -252,18 +252,7 @@ class ResultsImported(DomainEvent):
             yield Result.model_construct(**dict(zip(names, values, strict=True)))
 
 
-IMPORTED_COLUMNS = (
-    "board",
-    "ns",
-    "ew",
-    "score_ns",
-    "contract",
-    "declarer",
-    "tricks",
-    "lead",
-    "round",
-    "table",
-)
+IMPORTED_COLUMNS = tuple(Result.model_fields)
 """The columns of :class:`ResultsImported`: the fields of a :class:`Result`."""
 IMPORT_CHUNK = 10_000
 """The most results one :class:`ResultsImported` holds (a file's results are recorded in

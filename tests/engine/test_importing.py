@@ -34,8 +34,12 @@ from engine.section.checks import (
     check_pairs_and_board,
     check_round_started,
 )
-from engine.section.events import BoardDeclaredNeutral, ScoreAdjusted
-from engine.section.results import LineProblem
+from engine.section.events import (
+    IMPORTED_COLUMNS,
+    BoardDeclaredNeutral,
+    ScoreAdjusted,
+)
+from engine.section.results import LineProblem, Result, ResultFields
 from engine.section.state import Section
 from engine.testing import memory_app
 from tests.engine.test_decide import TD, Game, mitchell, new_game
@@ -358,3 +362,11 @@ def test_weights_of_an_assigned_score_survive_an_import() -> None:
     )
     (table,) = app.section(event).entries()
     assert table.fact.weighted == weighted
+
+
+def test_a_result_is_written_with_the_same_fields_everywhere() -> None:
+    # A Result, the values an import keeps of it and the chunk's columns name the same
+    # fields in the same order: a field added to one and not the others would be lost.
+    fields = tuple(Result.model_fields)
+    assert ResultFields._fields == fields == IMPORTED_COLUMNS
+    assert set(fields) <= set(ResultsImported.model_fields)
