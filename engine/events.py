@@ -54,6 +54,12 @@ class DomainEvent(BaseModel):
     def type(self) -> str:
         return type(self).__name__
 
+    @property
+    def size(self) -> int:
+        """How many facts the event records (a chunk of imported results: each of them),
+        what folding it into a state makes."""
+        return 1
+
 
 E = TypeVar("E", bound=DomainEvent)
 

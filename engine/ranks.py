@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from engine.lineup import SubstituteShown
 from engine.numbers import show
@@ -43,8 +43,12 @@ class RankBy(enum.StrEnum):
     of different sizes brought to the same terms (a percentage game, part 2 ch. 4 §11)."""
 
 
-@dataclass(frozen=True)
-class StandingRow:
+class StandingRow(NamedTuple):
+    """A contestant's row in a field's standings.
+
+    A named tuple, because a live 600-pair field makes 1,200 of them per query: a tuple is
+    made in C, a frozen dataclass field by field."""
+
     rank: str
     pair: Pair
     names: tuple[str, ...]
@@ -206,7 +210,7 @@ def with_masterpoints(standings: Standings, award: MasterpointsAwarded) -> Stand
         def key(row: StandingRow) -> tuple[str, str, str, str]:
             return (field.section, field.name, row.section or field.section, row.key)
 
-        rows = tuple(replace(r, masterpoints=points.get(key(r))) for r in field.rows)
+        rows = tuple(r._replace(masterpoints=points.get(key(r))) for r in field.rows)
         return replace(field, rows=rows)
 
     return replace(
@@ -241,13 +245,17 @@ def ranked(
     """``items`` best first with their rank labels: ranks are decided on the rounded
     ``measure`` (JCBL: round, then rank); ``order`` only lists tied items steadily.
 
-    Each item is measured once (a measure may be a division and a rounding)."""
-    measured = [(-measure(item), order(item), item) for item in items]
-    measured.sort(key=_sort_key)
-    labels = rank_labels([-m for m, _, _ in measured])
-    return [(label, item) for label, (_, _, item) in zip(labels, measured, strict=True)]
-
-
-def _sort_key(measured: tuple[Decimal, Any, Any]) -> tuple[Decimal, Any]:
-    """Best first, then the item's steady order (never the item itself)."""
-    return measured[0], measured[1]
+    Each item is measured once (a measure may be a division and a rounding), and the
+    (measure, order, position) triples sorted as tuples: the items are never compared."""
+    listed = list(items)
+    measured = sorted((-measure(item), order(item), i) for i, item in enumerate(listed))
+    found: list[tuple[str, T]] = []
+    start = 0
+    while start < len(measured):
+        end, best = start + 1, measured[start][0]
+        while end < len(measured) and measured[end][0] == best:
+            end += 1
+        label = f"{start + 1}=" if end - start > 1 else str(start + 1)
+        found += [(label, listed[m[2]]) for m in measured[start:end]]
+        start = end
+    return found

@@ -337,17 +337,20 @@ def rows_of(
 ) -> tuple[StandingRow, ...]:
     """The entrants ranked by ``by``, as standing rows."""
     show_line = lines_meet(entrants)
+    # Positional: a big field makes a row per pair per query.
     return tuple(
         StandingRow(
-            rank=label,
-            pair=e.pair,
-            names=e.names,
-            score=e.score_shown,
-            percentage=e.percentage_shown,
-            boards_played=e.total.boards_played,
-            section=e.section if show_section else None,
-            line=e.pair.line if show_line else None,
-            substitutes=e.substitutes,
+            label,
+            e.pair,
+            e.names,
+            e.score_shown,
+            e.percentage_shown,
+            e.total.boards_played,
+            e.section if show_section else None,
+            e.pair.line if show_line else None,
+            None,
+            None,
+            e.substitutes,
         )
         for label, e in ranked(entrants, lambda e: e.measure(by), Entrant.order)
     )

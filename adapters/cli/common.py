@@ -33,8 +33,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as installed_version
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, get_args, get_type_hints
 from uuid import UUID
@@ -48,6 +46,7 @@ from adapters.cli.wording import tr, tr_
 from adapters.i18n import said
 from adapters.storage import env_for, is_missing, store_file, store_url
 from adapters.storage import shown as store_shown
+from adapters.version import VERSION
 from engine.errors import InvalidInput, StoreError, TravellerError
 from engine.logging import configure_logging
 from engine.parsing import MOST_PROBLEMS, bounds_of, number_list
@@ -119,14 +118,10 @@ def bug_report_folder() -> Path:
 def write_bug_report(exc: BaseException) -> Path | None:
     """The traceback of a bug, with the version and the command line (passwords in store
     URLs masked), written to a new file in :func:`bug_report_folder`; None if it cannot be."""
-    try:
-        release = installed_version("traveller")
-    except PackageNotFoundError:
-        release = "unknown"
     command = re.sub(r"://[^/@\s]+@", "://***@", shlex.join(["traveller", *sys.argv[1:]]))
     text = "".join(
         [
-            f"traveller {release}, Python {sys.version.split()[0]}\n",
+            f"traveller {VERSION}, Python {sys.version.split()[0]}\n",
             f"command: {command}\n\n",
             *traceback.format_exception(exc),
         ]

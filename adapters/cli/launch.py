@@ -12,9 +12,9 @@ import sys
 
 def version_line() -> str:
     """What ``traveller --version`` prints: ``traveller 0.1.0``."""
-    from importlib.metadata import version
+    from adapters.version import VERSION
 
-    return f"traveller {version('traveller')}"
+    return f"traveller {VERSION}"
 
 
 def run() -> None:

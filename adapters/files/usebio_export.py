@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 from uuid import UUID
 
@@ -137,10 +136,9 @@ def usebio_document(results: SessionResults) -> bytes:
 
 
 def _program_version() -> str:
-    try:
-        return version("traveller")
-    except PackageNotFoundError:  # run from a checkout that is not installed
-        return "unknown"
+    from adapters.version import VERSION
+
+    return VERSION
 
 
 def _child(parent: etree._Element, tag: str, text: object) -> etree._Element:

@@ -25,6 +25,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 from eventsourcing.utils import TopicError, get_topic
 
+from engine.collector import settle
 from engine.errors import N_, Conflict, Fix, InvalidInput, NotFound, Phrase, StoreError
 from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, event_of, stored_topics
 from engine.integrity import ChainReader, Link, Record, check_stream
@@ -53,6 +54,9 @@ section (docs/performance.md, bench/writers.py)."""
 STORE_PATIENCE = 20.0
 """Seconds a command keeps trying while the store cannot be reached (a PostgreSQL server
 restarting, a SQLite file locked by another writer) before it says so."""
+SETTLE_FROM = 5000
+"""Facts folded at once (an imported field) from which the state read is taken out of the
+garbage collector's later passes (:func:`engine.collector.settle`)."""
 
 
 @runtime_checkable
@@ -300,13 +304,16 @@ class ApplicationCore(Application[UUID]):
         with self._states_lock:
             cached = self._states.get(aggregate_id)
         if cached is None:
-            state = projector(None, self.events_of(aggregate_id))
+            newer = self.events_of(aggregate_id)
+            state = projector(None, newer)
         else:
             newer = self.events_of(aggregate_id, cached.version)
             # Folded into a copy; with nothing newer, the cached state as it is.
             state = projector(cached.copy(), newer) if newer else cast(S, cached)  # type: ignore[arg-type]
         if state is not None:
             self._remember(state)
+            if sum(e.size for e in newer) >= SETTLE_FROM:
+                settle()  # a big state now lives on: out of the collector's way
             return state if shared else state.copy()
         return None
 

@@ -237,6 +237,10 @@ class ResultsImported(DomainEvent):
         return len(self.board)
 
     @property
+    def size(self) -> int:
+        return len(self.board)
+
+    @property
     def scores_alone(self) -> bool:
         """Whether the chunk's results give their scores and nothing more (the columns
         after ``score_ns`` all left out)."""
