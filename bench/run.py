@@ -53,6 +53,7 @@ import argparse
 import datetime as dt
 import json
 import math
+import os
 import sqlite3
 import sys
 import tempfile
@@ -337,6 +338,29 @@ def measure_latency(path: Path, tables: int, cold_every: int) -> dict[str, Any]:
         app.close()
 
 
+COMMITS = 2000
+
+
+def measure_commit(path: Path, commits: int = COMMITS) -> dict[str, Any]:
+    """A durable commit alone on this disk: one small row a transaction, in a SQLite file
+    set up as the store is (WAL, SQLite's default ``synchronous``, which syncs the log at
+    every commit). Every result recorded waits for one: the floor of its latency."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, body BLOB)")
+        took: list[float] = []
+        for _ in range(commits):
+            t0 = time.perf_counter()
+            connection.execute("BEGIN")
+            connection.execute("INSERT INTO rows (body) VALUES (?)", (os.urandom(300),))
+            connection.execute("COMMIT")
+            took.append(time.perf_counter() - t0)
+    finally:
+        connection.close()
+    return percentiles(took)
+
+
 def measure_field_latency(path: Path, tables: int, boards: int = FIELD_BOARDS) -> dict[str, Any]:
     """One field of ``tables`` tables, every board played at every table (bench/peer.py's
     seeded field): every result but the last board's imported in one transaction, then
@@ -471,6 +495,7 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
         m = measure_store(path, built, config, say)
         say(f"Latency: a {config.latency_tables}-table Mitchell, result by result ...")
         latency = measure_latency(path, config.latency_tables, config.cold_every)
+        latency["commit"] = measure_commit(Path(folder) / "commit.db")
         field_latency: dict[str, Any] = {}
         if config.field_tables:
             say(f"Latency: one field of {config.field_tables} tables, its last board ...")
@@ -666,6 +691,12 @@ def report(f: dict[str, Any]) -> str:
         lines.append(
             f"  {label:<42}{p['n']:>6}{p['p50_ms']:>9.2f}{p['p95_ms']:>9.2f}"
             f"{p['p99_ms']:>9.2f}{p['max_ms']:>9.2f}"
+        )
+    if "commit" in lat:  # figures written before the commit was measured have none
+        p = lat["commit"]
+        lines.append(
+            f"  {'a durable commit alone (the floor)':<42}{p['n']:>6}{p['p50_ms']:>9.2f}"
+            f"{p['p95_ms']:>9.2f}{p['p99_ms']:>9.2f}{p['max_ms']:>9.2f}"
         )
     for key in ("warm_p99_under_20ms", "warm_p99_under_5ms"):
         lines.append(f"  warm p99: {met(t[key]['met'])} ({t[key]['target']})")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from adapters.storage import env_for
 from bench.measure import percentiles
-from bench.run import Config, build_store, read_notifications, read_sqlite, report, run
+from bench.run import COMMITS, Config, build_store, read_notifications, read_sqlite, report, run
 from engine.application import Traveller
 
 
@@ -87,10 +87,13 @@ def test_a_tiny_run_reports_every_figure(tmp_path: Path) -> None:
     for key in ("warm", "warm_record_result", "warm_standings", "cold_standings"):
         assert {"n", "p50_ms", "p95_ms", "p99_ms", "max_ms"} <= set(latency[key])
     assert latency["warm"]["n"] == latency["results"] > 0
+    assert latency["commit"]["n"] == COMMITS
+    assert 0 < latency["commit"]["p50_ms"] <= latency["commit"]["max_ms"]
     assert figures["profile_one_pass"]["own"]
     assert figures["swiss_draw"]["config"]["teams"] == 12
     text = report(figures)
     assert "record_result" in text and "Swiss draw" in text
+    assert "a durable commit alone (the floor)" in text
     assert "Targets: " in text and "read-only rate" not in text
 
 

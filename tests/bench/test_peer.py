@@ -23,7 +23,7 @@ from bench.peer import (
     traveller_kernel,
     write_input,
 )
-from bench.user_path import import_shape, timed
+from bench.user_path import import_shape, report_startup, startup, timed
 from engine.bridge import possible_scores_ns
 from engine.parsing import MOST_BOARD
 
@@ -119,3 +119,13 @@ def test_without_node_the_peer_is_skipped_with_a_message(monkeypatch: pytest.Mon
     assert [k["ratio"] for k in figures["kernels"]] == [None] * 4
     assert all(k["traveller_best_s"] > 0 for k in figures["kernels"])
     assert "peer skipped" in "\n".join(peer_module.report(figures))
+
+
+def test_start_up_is_measured_beside_the_floor_of_the_fixed_stack(tmp_path: Path) -> None:
+    figures = startup(tables=2, repeat=1, seed=16, workdir=tmp_path, log=lambda _: None)
+    assert set(figures) >= {"version", "help", "club_standings", "stack"}
+    assert figures["stack"]["target"] is None and figures["stack"]["met"] is None
+    assert figures["club_standings"]["target"] == "issue 16: < 300 ms"
+    text = "\n".join(report_startup(figures))
+    assert "importing pydantic.main, eventsourcing.application" in text
+    assert f"at least {3 * figures['stack']['best_ms'] / 1000:.2f} s" in text
