@@ -22,6 +22,7 @@ from uuid import UUID
 from lxml import etree
 
 from adapters.files.usebio import DTD_FILE, check_against_dtd
+from adapters.version import VERSION
 from engine.application.queries import Queries
 from engine.errors import N_, InvalidInput, NotFound
 from engine.ranks import Standings
@@ -102,7 +103,7 @@ def usebio_document(results: SessionResults) -> bytes:
         _child(etree.SubElement(root, "CLUB"), "CLUB_NAME", results.club)
     event = etree.SubElement(root, "EVENT", EVENT_TYPE="PAIRS")
     _child(event, "PROGRAM_NAME", "Traveller")
-    _child(event, "PROGRAM_VERSION", _program_version())
+    _child(event, "PROGRAM_VERSION", VERSION)
     _child(event, "EVENT_DESCRIPTION", results.name)
     if results.date is not None:
         _child(event, "DATE", results.date.strftime("%d/%m/%Y"))
@@ -133,12 +134,6 @@ def usebio_document(results: SessionResults) -> bytes:
     # The DOCTYPE names the DTD the way USEBIO files do, after the declaration.
     declaration, _, rest = body.partition(b"\n")
     return declaration + b'\n<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n' + rest
-
-
-def _program_version() -> str:
-    from adapters.version import VERSION
-
-    return VERSION
 
 
 def _child(parent: etree._Element, tag: str, text: object) -> etree._Element:
