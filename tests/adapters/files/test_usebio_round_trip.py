@@ -11,6 +11,7 @@ import pytest
 from lxml import etree
 
 from adapters.files.usebio import check_against_dtd
+from adapters.version import VERSION
 from tests.acceptance.cli import Cli, team_league
 
 
@@ -50,6 +51,7 @@ def test_the_export_keeps_the_dtd(club: tuple[Cli, str, Path]) -> None:
     assert file.read_bytes().startswith(b"<?xml version='1.0' encoding='UTF-8'?>\n<!DOCTYPE")
     assert root.get("Version") == "1.2"
     assert root.find("EVENT/BOARD_SCORING_METHOD").text == "MATCH_POINTS"  # type: ignore[union-attr]
+    assert root.findtext("EVENT/PROGRAM_VERSION") == VERSION
     sections = [s.get("SECTION_ID") for s in root.iterfind("EVENT/SESSION/SECTION")]
     assert sections == ["A", "B"]
 
