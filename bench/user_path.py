@@ -617,9 +617,7 @@ def report_startup(s: dict[str, Any]) -> list[str]:
 
     lines = ["", f"start-up (each a new process; best of the runs; club: {s['club']})"]
     for name in ("version", "help", "club_standings", "stack"):
-        f = s.get(name)
-        if f is None:  # figures written before the stack's floor was measured
-            continue
+        f = s[name]
         judged = (
             "no target of its own" if f["target"] is None else f"{met(f['met'])} ({f['target']})"
         )
@@ -627,12 +625,10 @@ def report_startup(s: dict[str, Any]) -> list[str]:
             f"  {name:<15} best {f['best_ms']:.0f} ms (CPU {f['best_cpu_ms']:.0f} ms), "
             f"median {f['median_ms']:.0f} ms — {judged}"
         )
-    if "stack" in s:
-        floor = s["stack"]["best_ms"]
-        lines += [
-            f"  (stack: a bare interpreter importing {', '.join(STACK)} and nothing of",
-            f"  Traveller's. Below {floor:.0f} ms no command that reads a store can start;"
-            f" three such",
-            f"  processes, the user's path, take at least {3 * floor / 1000:.2f} s.)",
-        ]
-    return lines
+    floor = s["stack"]["best_ms"]
+    return [
+        *lines,
+        f"  (stack: a bare interpreter importing {', '.join(STACK)} and nothing of",
+        f"  Traveller's. Below {floor:.0f} ms no command that reads a store can start; three such",
+        f"  processes, the user's path, take at least {3 * floor / 1000:.2f} s.)",
+    ]

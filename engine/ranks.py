@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -231,12 +230,20 @@ def number(value: Fraction) -> int | str:
 
 
 def rank_labels(scores: Sequence[Hashable]) -> list[str]:
-    """Ranks of scores sorted best first; ties share a rank and are marked ``=``."""
-    first: dict[Hashable, int] = {}
-    for place, score in enumerate(scores, start=1):
-        first.setdefault(score, place)
-    ties = Counter(scores)
-    return [f"{first[s]}{'=' if ties[s] > 1 else ''}" for s in scores]
+    """Ranks of scores sorted best first; ties share a rank and are marked ``=``.
+
+    Sorted, equal scores stand together: one pass labels each run of them with the place
+    of its first."""
+    labels: list[str] = []
+    start = 0
+    while start < len(scores):
+        end = start + 1
+        while end < len(scores) and scores[end] == scores[start]:
+            end += 1
+        tied = end - start
+        labels += [f"{start + 1}=" if tied > 1 else str(start + 1)] * tied
+        start = end
+    return labels
 
 
 def ranked(
@@ -249,13 +256,5 @@ def ranked(
     (measure, order, position) triples sorted as tuples: the items are never compared."""
     listed = list(items)
     measured = sorted((-measure(item), order(item), i) for i, item in enumerate(listed))
-    found: list[tuple[str, T]] = []
-    start = 0
-    while start < len(measured):
-        end, best = start + 1, measured[start][0]
-        while end < len(measured) and measured[end][0] == best:
-            end += 1
-        label = f"{start + 1}=" if end - start > 1 else str(start + 1)
-        found += [(label, listed[m[2]]) for m in measured[start:end]]
-        start = end
-    return found
+    labels = rank_labels([m for m, _, _ in measured])
+    return [(label, listed[i]) for label, (_, _, i) in zip(labels, measured, strict=True)]

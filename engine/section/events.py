@@ -233,11 +233,9 @@ class ResultsImported(DomainEvent):
                 raise ValueError(f"the {name} column has {len(column)} values, not {size}")
         return self
 
-    def __len__(self) -> int:
-        return len(self.board)
-
     @property
     def size(self) -> int:
+        """The chunk's results."""
         return len(self.board)
 
     @property

@@ -217,7 +217,7 @@ def lines_recorded(events: Sequence[DomainEvent]) -> int:
     """How many lines of a file the events of its import record: a result each in the
     chunks, and an event each for an adjusted, neutral or assigned score."""
     return sum(
-        len(e) if isinstance(e, ResultsImported) else 1
+        e.size
         for e in events
         if isinstance(e, ResultsImported | ScoreAdjusted | BoardDeclaredNeutral | ScoreAssigned)
     )

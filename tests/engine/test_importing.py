@@ -213,7 +213,7 @@ def test_the_results_are_recorded_a_chunk_at_a_time_in_the_files_order() -> None
         game.tournament, game.section, rows, numbering=None, scoring=None, scoring_reason="",
         actor=TD,
     )  # fmt: skip
-    kinds = [(type(e).__name__, len(e) if isinstance(e, ResultsImported) else 1) for e in events]
+    kinds = [(type(e).__name__, e.size) for e in events]
     assert kinds == [
         ("ResultsImported", 3),
         ("ResultsImported", 1),

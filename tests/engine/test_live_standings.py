@@ -22,7 +22,7 @@ from engine import standings as standings_module
 from engine.application import Traveller
 from engine.errors import TravellerError
 from engine.numbers import round_half_up
-from engine.ranks import rank_labels, ranked
+from engine.ranks import ranked
 from engine.scoring import Award, PairTotal
 from engine.seating import Numbering, Pair
 from engine.section import ResultEntry, Section
@@ -274,8 +274,25 @@ def test_ranked_measures_each_contestant_once() -> None:
 
     out = ranked(range(10), measure, lambda x: x)
     assert sorted(measured) == list(range(10))
-    assert [label for label, _ in out] == rank_labels([Decimal(x % 3) for _, x in out])
-    assert [x for _, x in out] == [2, 5, 8, 1, 4, 7, 0, 3, 6, 9]
+    assert out == [
+        ("1=", 2), ("1=", 5), ("1=", 8),
+        ("4=", 1), ("4=", 4), ("4=", 7),
+        ("7=", 0), ("7=", 3), ("7=", 6), ("7=", 9),
+    ]  # fmt: skip
+
+
+@given(st.lists(st.integers(min_value=-3, max_value=3), max_size=30))
+def test_a_rank_is_one_more_than_those_ranked_above_marked_when_shared(
+    scores: list[int],
+) -> None:
+    """§10: 同点の場合には同順位とします — by the definition, not by another ranking."""
+    out = ranked(range(len(scores)), lambda i: Decimal(scores[i]), lambda i: i)
+    assert sorted(i for _, i in out) == list(range(len(scores)))
+    for label, i in out:
+        above = sum(1 for v in scores if v > scores[i])
+        level = sum(1 for v in scores if v == scores[i])
+        assert label == f"{above + 1}{'=' if level > 1 else ''}"
+    assert [scores[i] for _, i in out] == sorted(scores, reverse=True)
 
 
 @given(
