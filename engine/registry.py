@@ -227,6 +227,28 @@ class ConvertsToVictoryPoints(Protocol):
 
 
 @runtime_checkable
+class RescoresBoards(Protocol):
+    """A scoring method that can bring a section's score up to date board by board: after
+    a result is recorded or corrected, only its board is scored again (live standings,
+    issue 16). Optional; the engine scores a method without it afresh."""
+
+    def rescore(
+        self,
+        before: SectionScore,
+        was: SectionFacts,
+        facts: SectionFacts,
+        boards: frozenset[int],
+        options: Any,
+    ) -> SectionScore | None:
+        """The score of ``facts``, given ``before``, this method's own score (with the same
+        ``options``) of ``was``: facts alike but for the results of ``boards``. Equal to
+        ``score(facts, options)``, or None where the change reaches other boards (an
+        adjusted score measured by a pair's session average, say): the engine then
+        scores the section afresh."""
+        ...
+
+
+@runtime_checkable
 class PlaysMatches(Protocol):
     """A team method: its section is a set of matches between teams, each scored board by
     board (the engine's cross-table is built from them)."""

@@ -53,6 +53,22 @@ class Remembered:
                 self._found.popitem(last=False)
         return value
 
+    def peek(self, key: Hashable) -> object | None:
+        """What is remembered under ``key``, if anything (not worked out here)."""
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None:
+                self._found.move_to_end(key)
+            return found
+
+    def keep(self, key: Hashable, value: object) -> None:
+        """Remember ``value`` under ``key`` (in place of what was)."""
+        with self._lock:
+            self._found[key] = value
+            self._found.move_to_end(key)
+            while len(self._found) > self._size:
+                self._found.popitem(last=False)
+
 
 def state_key(tournament: Tournament, sections: Iterable[Section]) -> tuple[Hashable, ...]:
     """Which states a figure was worked out from: the tournament's and sections' ids and

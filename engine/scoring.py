@@ -9,7 +9,7 @@ rounding happens only when standings are shown or published.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal, Protocol, SupportsInt, overload
@@ -427,6 +427,55 @@ class ScoredResults(Sequence[ScoredResult]):
 
     def __repr__(self) -> str:
         return f"ScoredResults({list(self)!r})"
+
+
+class ResultsWhenRead(Sequence[ScoredResult]):
+    """A section's scored results, worked out the first time one is read.
+
+    A section rescored board by board (:class:`engine.registry.RescoresBoards`) has its
+    totals at once; its results are the method's own full score's, made only for the
+    reader who wants them (a traveller), not for every live standings query."""
+
+    __slots__ = ("_found", "_length", "_work")
+
+    def __init__(self, length: int, work: Callable[[], Sequence[ScoredResult]]) -> None:
+        self._length = length
+        self._work: Callable[[], Sequence[ScoredResult]] | None = work
+        self._found: Sequence[ScoredResult] | None = None
+
+    def _results(self) -> Sequence[ScoredResult]:
+        found, work = self._found, self._work
+        if found is None:
+            assert work is not None, "worked out once, then kept"
+            found = self._found = work()  # two readers at once both work it out, alike
+            self._work = None
+        return found
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> ScoredResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ScoredResult]: ...
+
+    def __getitem__(self, index: int | slice) -> ScoredResult | Sequence[ScoredResult]:
+        return self._results()[index]
+
+    def __iter__(self) -> Iterator[ScoredResult]:
+        return iter(self._results())
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same scored results (a tuple of them, say)."""
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ResultsWhenRead({list(self)!r})"
 
 
 @dataclass(frozen=True, slots=True)

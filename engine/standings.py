@@ -17,7 +17,9 @@ shape of what it gives (rows, fields, the masterpoints awarded on them) is
 
 Live standings are incremental: given the application's memo (:mod:`engine.remembered`),
 standings of states already seen are taken as they were, a field whose sections did not
-change is not scored again, and who sits at each pair is worked out once per seating.
+change is not scored again, a section whose method rescores boards has only the boards
+whose results changed scored again (docs/decisions/0031), and who sits at each pair is
+worked out once per seating.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from engine.ranks import (
 from engine.registry import (
     ConvertsToVictoryPoints,
     Registry,
+    RescoresBoards,
     VersionUnavailable,
     parse_options,
     scale_for,
@@ -169,12 +172,22 @@ def scoring_choice(tournament: Tournament, section: Section) -> tuple[str, dict[
     return section.scoring or (tournament.scoring.method, tournament.scoring.options)
 
 
-def _score(registry: Registry, chosen: ScoringInForce, facts: SectionFacts) -> SectionScore:
+def _method(registry: Registry, chosen: ScoringInForce) -> tuple[Any, Any]:
+    """The method ``chosen`` and its options parsed."""
     # The version in force, not today's: what was published stays what was published.
     method = registry.scoring_at(chosen.method, chosen.version)
     given = options_in_force(chosen.conventions, method.name, chosen.options)
-    options = parse_options(method, given)
-    scored = method.score(facts, options)
+    return method, parse_options(method, given)
+
+
+def _score(registry: Registry, chosen: ScoringInForce, facts: SectionFacts) -> SectionScore:
+    method, options = _method(registry, chosen)
+    return _in_victory_points(registry, method, options, method.score(facts, options))
+
+
+def _in_victory_points(
+    registry: Registry, method: Any, options: Any, scored: SectionScore
+) -> SectionScore:
     scale = getattr(options, "vp_scale", None)
     if scale is not None and isinstance(method, ConvertsToVictoryPoints):
         # Scoring sees only facts and options; the VP scale is another plugin, looked up here.
@@ -182,11 +195,54 @@ def _score(registry: Registry, chosen: ScoringInForce, facts: SectionFacts) -> S
     return scored
 
 
-def score_section(registry: Registry, tournament: Tournament, section: Section) -> SectionScore:
-    """One section scored alone, by its own method or the event's."""
-    return _by_contestant(
-        section, _score(registry, scoring_in_force(tournament, section), section.facts())
-    )
+def score_section(
+    registry: Registry,
+    tournament: Tournament,
+    section: Section,
+    memo: Remembered | None = None,
+) -> SectionScore:
+    """One section scored alone, by its own method or the event's; with ``memo``, brought
+    up to date from its last score where its method can (:func:`_live_score`)."""
+    chosen = scoring_in_force(tournament, section)
+    if memo is None:
+        scored = _score(registry, chosen, section.facts())
+    else:
+        scored = _live_score(registry, chosen, section, memo)
+    return _by_contestant(section, scored)
+
+
+@dataclass(frozen=True, slots=True)
+class _LastScore:
+    """A section's score as its method last gave it, and what it was worked out from."""
+
+    version: int
+    chosen: ScoringInForce
+    facts: SectionFacts
+    score: SectionScore
+
+
+def _live_score(
+    registry: Registry, chosen: ScoringInForce, section: Section, memo: Remembered
+) -> SectionScore:
+    """The section's score, its last one (remembered in ``memo``) brought up to date: a
+    method that rescores boards (:class:`~engine.registry.RescoresBoards`) scores again
+    only the boards whose results changed since (issue 16: a result rescores its board)."""
+    key = ("last score", section.id)
+    last = memo.peek(key)
+    method, options = _method(registry, chosen)
+    facts = section.facts()
+    scored = None
+    if isinstance(last, _LastScore) and last.chosen == chosen:
+        changed = section.boards_changed_since(last.version)
+        if changed is not None and not changed and last.facts is facts:
+            scored = last.score
+        elif changed is not None and isinstance(method, RescoresBoards):
+            scored = method.rescore(last.score, last.facts, facts, changed, options)
+    if scored is None:
+        scored = method.score(facts, options)
+    if not isinstance(last, _LastScore) or last.version < section.version:
+        memo.keep(key, _LastScore(section.version, chosen, facts, scored))
+    return _in_victory_points(registry, method, options, scored)
 
 
 def _by_contestant(section: Section, scored: SectionScore) -> SectionScore:
@@ -234,6 +290,11 @@ def score_group(
     one remembered in ``memo`` for the same states)."""
     if memo is not None:
         key = ("field", *state_key(tournament, group))
+        if len(group) == 1:  # a section alone is brought up to date from its last score
+            section = group[0]
+            return memo.get(
+                key, lambda: {section.name: score_section(registry, tournament, section, memo)}
+            )
         return memo.get(key, lambda: score_group(registry, tournament, group))
     if len(group) == 1:
         return {group[0].name: score_section(registry, tournament, group[0])}

@@ -51,6 +51,15 @@ _KEEP_LAYOUT = (
 )
 """Events that leave who plays here as it was, but for the pairs a table brings (counted
 as it is set)."""
+_BOARD_RESULTS = (
+    ResultRecorded,
+    ResultsImported,
+    ResultCorrected,
+    ScoreAdjusted,
+    BoardDeclaredNeutral,
+    ScoreAssigned,
+)
+"""Events that change what a scoring method sees on their own boards only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +154,11 @@ class Section:
     """The version of the last event that changed who plays here (seats, movement, the
     phantom, a pair's first or last table): what is worked out from who plays, not from
     the scores, stays good while it stays."""
+    facts_version: int = field(default=0, compare=False)
+    """The version of the last event that changed what a scoring method sees beyond the
+    results of a board (who plays, the movement, a fouled board)."""
+    board_changes: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    """Board → the version of the last event that changed its results."""
 
     # -- reading --------------------------------------------------------------------------
 
@@ -249,6 +263,14 @@ class Section:
             absent=self.facing_phantom(),
         )
 
+    def boards_changed_since(self, version: int) -> frozenset[int] | None:
+        """The boards whose results changed after ``version`` of this section, or None
+        when more than boards' results changed since: what a score worked out at
+        ``version`` needs to be brought up to date (live standings, issue 16)."""
+        if version > self.version or max(self.facts_version, self.layout_version) > version:
+            return None
+        return frozenset(b for b, at in self.board_changes.items() if at > version)
+
     def facing_phantom(self) -> tuple[tuple[int, Pair], ...]:
         """(board, pair) for each board the movement has a pair play against the phantom."""
         movement, phantom = self.movement, self.phantom
@@ -280,6 +302,7 @@ class Section:
             _by_ew=dict(self._by_ew),
             requests=dict(self.requests),
             _played=dict(self._played),
+            board_changes=dict(self.board_changes),
         )
 
     def _set(
@@ -321,11 +344,13 @@ class Section:
         self._count(fact, 1)
         self.tables[key] = entry
         self._by_ew[(board, entry.ew)] = key
+        self.board_changes[board] = self.version
 
     def _drop(self, board: int, ns: int) -> None:
         entry = self.tables.pop((board, self.pair(Line.NS, ns)))
         self._count(entry.fact, -1)
         del self._by_ew[(board, entry.ew)]
+        self.board_changes[board] = self.version
 
     def _count(self, fact: TableResult, by: int) -> None:
         """Count a table's pairs in or out; a pair that comes or goes changes who plays in a
@@ -360,6 +385,8 @@ class Section:
         self.modified_on = event.timestamp
         if not isinstance(event, _KEEP_FACTS):
             self._facts = None
+            if not isinstance(event, _BOARD_RESULTS):
+                self.facts_version = self.version
         if not isinstance(event, _KEEP_LAYOUT):
             self._relayout()
         match event:

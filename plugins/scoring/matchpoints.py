@@ -9,10 +9,11 @@ whether its boards are scored one by one or, in a big field, the plain ones at o
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
+from operator import attrgetter
 from typing import Any, ClassVar, Literal, TypeGuard, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -26,16 +27,19 @@ from engine.scoring import (
     AwardKind,
     Blend,
     PairTotal,
+    ResultsWhenRead,
     ScoredResult,
     ScoredResults,
     SectionFacts,
     SectionScore,
     Split,
+    TableResult,
 )
 from engine.seating import Pair
 from plugins.scoring import comparison
 
 HALF = Fraction(1, 2)
+_BOARD = attrgetter("board")
 
 Compared = int | Blend
 """What the other tables of a board are compared with: a played NS score, or a blend."""
@@ -265,6 +269,119 @@ class Matchpoints:
                 options,
             ),
         )
+
+    def rescore(
+        self,
+        before: SectionScore,
+        was: SectionFacts,
+        facts: SectionFacts,
+        boards: frozenset[int],
+        options: Matchpoints.Options,
+    ) -> SectionScore | None:
+        """:meth:`score` of ``facts``, only ``boards`` scored again
+        (:class:`engine.registry.RescoresBoards`): ``before`` scored ``was``, alike but
+        for those boards' results.
+
+        A board's matchpoints depend on its own results and how often it is in play, so
+        every other board's stand, and each pair's total moves by what it earned on
+        ``boards`` before and now. None where a change reaches further: an adjusted or
+        neutral score anywhere (a pair's session average, a tie for every result),
+        boards against the absent pair scored, totals factored to the session, or a
+        board played more often than any before where the movement does not say how
+        often boards are played."""
+        if options.factor_to == "session" or (options.facing_absent is not None and facts.absent):
+            return None
+        if _any_artificial(facts.results):
+            return None
+        old = [i for i, r in enumerate(was.results) if r.board in boards]
+        new = [i for i, r in enumerate(facts.results) if r.board in boards]
+        most = _most_alike(before, was, facts, old, new, boards)
+        if most is None:
+            return None
+        unit = 2 if options.scale == "european" else 1
+        then = _rescored_boards(was, old, most, options, unit)
+        now = _rescored_boards(facts, new, most, options, unit)
+        if then is None or now is None:
+            return None
+        raw = {pair: total.raw for pair, total in before.totals.items()}
+        maxima = Counter({pair: int(total.maximum) for pair, total in before.totals.items()})
+        played = Counter({pair: total.boards_played for pair, total in before.totals.items()})
+        zero = Fraction(0)
+        for i, (ns, ew) in then[1].items():  # what the pairs earned there before
+            r = was.results[i]
+            top = int(then[0][r.board])
+            raw[r.ns] = raw.get(r.ns, zero) - ns
+            raw[r.ew] = raw.get(r.ew, zero) - ew
+            maxima[r.ns] -= top
+            maxima[r.ew] -= top
+            played[r.ns] -= 1
+            played[r.ew] -= 1
+        for i, (ns, ew) in now[1].items():  # and now
+            r = facts.results[i]
+            top = int(now[0][r.board])
+            raw[r.ns] = raw.get(r.ns, zero) + ns
+            raw[r.ew] = raw.get(r.ew, zero) + ew
+            maxima[r.ns] += top
+            maxima[r.ew] += top
+            played[r.ns] += 1
+            played[r.ew] += 1
+        tops = {board: top for board, top in before.tops.items() if board not in boards}
+        tops = dict(sorted((tops | now[0]).items()))
+        return SectionScore(
+            method=self.name,
+            version=self.version,
+            tops=tops,
+            results=ResultsWhenRead(len(facts.results), lambda: self.score(facts, options).results),
+            totals=_totals(facts, raw, maxima, played, tops, options),
+        )
+
+
+_NEUTRAL, _AWARD_NS, _AWARD_EW = map(attrgetter, ("neutral", "award_ns", "award_ew"))
+
+
+def _any_artificial(results: Sequence[TableResult]) -> bool:
+    """Whether any table has a neutral board or an adjusted score (asked in C: a live
+    standings query asks it of every result)."""
+    return (
+        any(map(_NEUTRAL, results)) or any(map(_AWARD_NS, results)) or any(map(_AWARD_EW, results))
+    )
+
+
+def _most_alike(
+    before: SectionScore,
+    was: SectionFacts,
+    facts: SectionFacts,
+    old: list[int],
+    new: list[int],
+    boards: frozenset[int],
+) -> int | None:
+    """The most tables any board of ``facts`` has, where a board's expected plays are
+    not the movement's (0 where every board's are); None if ``was`` had another most."""
+    expected = facts.expected_plays
+    if all(expected.get(b) for b in boards) and all(expected.get(b) for b in before.tops):
+        return 0
+    counts = Counter(map(_BOARD, facts.results))
+    most = max(counts.values(), default=0)
+    counts.subtract(facts.results[i].board for i in new)
+    counts.update(was.results[i].board for i in old)
+    return most if max(counts.values(), default=0) == most else None
+
+
+def _rescored_boards(
+    facts: SectionFacts, tables: list[int], most: int, options: Matchpoints.Options, unit: int
+) -> tuple[dict[int, Fraction], dict[int, tuple[Fraction, Fraction]]] | None:
+    """The boards of ``tables`` scored (each board's top, each table's points), or None
+    if one is not compared with the others (adjusted, neutral)."""
+    outcomes = _outcomes(facts, tables, options)
+    if not all(map(_compared, outcomes.values())):
+        return None
+    by_board: dict[int, list[int]] = defaultdict(list)
+    for i in tables:
+        by_board[facts.results[i].board].append(i)
+    tops, points = _score_boards(facts, by_board, outcomes, most, options, unit)
+    if options.rounding == "board":
+        points = {i: (_hundredths(ns), _hundredths(ew)) for i, (ns, ew) in points.items()}
+    return tops, points
 
 
 Outcome = int | tuple[Award, Award] | Blend | Split

@@ -18,12 +18,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import standings as standings_module
 from engine.application import Traveller
 from engine.errors import TravellerError
 from engine.numbers import round_half_up
 from engine.ranks import ranked
-from engine.scoring import Award, PairTotal
+from engine.scoring import Award, PairTotal, SectionFacts
 from engine.seating import Numbering, Pair
 from engine.section import ResultEntry, Section
 from engine.section.state import project_section
@@ -48,17 +47,26 @@ def from_scratch(app: Traveller, event: UUID, session: int = 1) -> dict[str, Any
     return compute_standings(app.registry, tournament, sections, session).to_json()
 
 
-def counting_scores(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Patch the scoring of a field so that each call is counted (by its sections)."""
+def counting_scores(monkeypatch: pytest.MonkeyPatch, app: Traveller) -> list[str]:
+    """Patch matchpoints (the events' method) so that each section scored afresh is
+    counted by its boards (``score 1,2,3``), and each brought up to date by the boards
+    scored again (``rescore 3``)."""
     calls: list[str] = []
-    real = standings_module._score
+    method: Any = type(app.registry.scoring("matchpoints"))
+    score, rescore = method.score, method.rescore
 
-    def counted(*args: Any) -> Any:
-        facts = args[2]
-        calls.append(",".join(sorted({str(r.board) for r in facts.results})))
-        return real(*args)
+    def scored(self: Any, facts: SectionFacts, options: Any) -> Any:
+        calls.append("score " + ",".join(sorted({str(r.board) for r in facts.results})))
+        return score(self, facts, options)
 
-    monkeypatch.setattr(standings_module, "_score", counted)
+    def rescored(self: Any, *args: Any) -> Any:
+        found = rescore(self, *args)
+        boards = ",".join(str(b) for b in sorted(args[3]))
+        calls.append(f"rescore {boards}" if found is not None else f"refused {boards}")
+        return found
+
+    monkeypatch.setattr(method, "score", scored)
+    monkeypatch.setattr(method, "rescore", rescored)
     return calls
 
 
@@ -108,7 +116,7 @@ def test_standings_read_again_are_not_scored_again(
     app: Traveller, mitchell: UUID, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     play_movement(app, mitchell, rounds=2)
-    calls = counting_scores(monkeypatch)
+    calls = counting_scores(monkeypatch, app)
     first = app.standings(mitchell)
     assert app.standings(mitchell) is first
     assert len(calls) == 1
@@ -125,15 +133,76 @@ def test_a_result_in_one_section_scores_that_section_only(
     play_movement(app, event, section="A")
     play_movement(app, event, section="B", rounds=2)
     app.standings(event)
-    calls = counting_scores(monkeypatch)
+    calls = counting_scores(monkeypatch, app)
     b = app.section(event, name="B")
     assert b.movement is not None
     e = next(iter(b.movement.round(3)))
     app.start_round(event, 3, section="B")
     app.record_result(event, flat_score(e.boards[0], e), section="B")
     after = app.standings(event)
-    assert len(calls) == 1  # B alone
+    assert calls == [f"rescore {e.boards[0]}"]  # B alone, and its board alone
     assert after.to_json() == from_scratch(app, event)
+
+
+def test_a_result_or_a_correction_rescores_its_own_board_only(
+    app: Traveller, mitchell: UUID, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16: a new or corrected result scores its board again, no other; an adjusted
+    score (a pair's session average counts) has the section scored afresh."""
+    play_movement(app, mitchell, rounds=2)
+    app.standings(mitchell)
+    calls = counting_scores(monkeypatch, app)
+    movement = app.section(mitchell).movement
+    assert movement is not None
+    app.start_round(mitchell, 3)
+    e = next(iter(movement.round(3)))
+    board = e.boards[0]
+
+    def scored_live() -> list[str]:
+        """What the live standings query scored; they equal the standings from scratch."""
+        before = len(calls)
+        shown = app.standings(mitchell).to_json()
+        made = calls[before:]
+        assert shown == from_scratch(app, mitchell)
+        return made
+
+    app.record_result(mitchell, flat_score(board, e))
+    assert scored_live() == [f"rescore {board}"]
+    entry = ResultEntry(board=board, ns=e.ns, ew=e.ew, score_ns=-1430)
+    app.correct_result(mitchell, entry, reason="the table wrote it wrong")
+    assert scored_live() == [f"rescore {board}"]
+    app.adjust(
+        mitchell,
+        board=board,
+        ns=e.ns,
+        ew=e.ew,
+        award_ns=Award.parse("A+"),
+        award_ew=Award.parse("A-"),
+        reason="a late play",
+    )
+    made = scored_live()
+    assert made[0] == f"refused {board}" and made[1].startswith("score ")
+
+
+def test_a_section_says_which_boards_changed_since_a_version(
+    app: Traveller, mitchell: UUID
+) -> None:
+    play_movement(app, mitchell, rounds=1)
+    first = app.section(mitchell)
+    movement = first.movement
+    assert movement is not None
+    assert first.boards_changed_since(first.version) == frozenset()
+    app.start_round(mitchell, 2)  # no result: no board
+    assert app.section(mitchell).boards_changed_since(first.version) == frozenset()
+    played = [(b, e) for e in movement.round(2) for b in e.boards][:3]
+    for b, e in played:
+        app.record_result(mitchell, flat_score(b, e))
+    now = app.section(mitchell)
+    assert now.boards_changed_since(first.version) == frozenset(b for b, _ in played)
+    assert now.boards_changed_since(now.version - 1) == frozenset({played[-1][0]})
+    assert first.boards_changed_since(now.version) is None  # a later version: not from here
+    app.declare_fouled(mitchell, board=1, groups=[[1, 2], [3, 4, 5, 6, 7]], reason="swapped")
+    assert app.section(mitchell).boards_changed_since(now.version) is None  # not results
 
 
 def test_a_correction_in_a_one_field_session_equals_the_standings_from_scratch(
