@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
@@ -84,6 +86,8 @@ class Matchpoints:
     version: ClassVar[str] = "1.1"
     earlier_versions: ClassVar[EarlierVersions] = {"1.0": {"artificial": "as_neutral"}}
     """1.0 is this code with artificial tables counted as neutral ones (b6e5bc0)."""
+    _last_rescored: _Rescored | None = None
+    """What the last :meth:`rescore` learnt of the facts it scored (see :class:`_Rescored`)."""
 
     class Options(BaseModel):
         """How matchpoints are counted, factored and adjusted."""
@@ -287,44 +291,59 @@ class Matchpoints:
         ``boards`` before and now. None where a change reaches further: an adjusted or
         neutral score anywhere (a pair's session average, a tie for every result),
         boards against the absent pair scored, totals factored to the session, or a
-        board played more often than any before where the movement does not say how
-        often boards are played."""
+        change in the most results any board has where the movement does not say how
+        often boards are played (every such board is factored to it)."""
         if options.factor_to == "session" or (options.facing_absent is not None and facts.absent):
             return None
-        if _any_artificial(facts.results):
+        known = self._last_rescored
+        if known is not None and known.facts is was:
+            counts = known.counts.copy()  # and no table of ``was`` is artificial
+        elif _any_artificial(was.results):
             return None
-        old = [i for i, r in enumerate(was.results) if r.board in boards]
-        new = [i for i, r in enumerate(facts.results) if r.board in boards]
-        most = _most_alike(before, was, facts, old, new, boards)
-        if most is None:
+        else:
+            counts = Counter(map(_BOARD, was.results))
+        old = _tables_on(was, boards)
+        new = _tables_on(facts, boards)
+        most_then = max(counts.values(), default=0)
+        counts.subtract(was.results[i].board for i in old)
+        counts.update(facts.results[i].board for i in new)
+        most = max(counts.values(), default=0)
+        if most != most_then and not _plays_known(facts, before.tops, boards):
             return None
         unit = 2 if options.scale == "european" else 1
+        # Neither the boards' tables before nor now may be adjusted or neutral.
         then = _rescored_boards(was, old, most, options, unit)
         now = _rescored_boards(facts, new, most, options, unit)
         if then is None or now is None:
             return None
-        raw = {pair: total.raw for pair, total in before.totals.items()}
-        maxima = Counter({pair: int(total.maximum) for pair, total in before.totals.items()})
+        self._last_rescored = _Rescored(facts, +counts)
+        # Each pair's total moves by what it earned on the boards now less before, added
+        # as whole numbers over one denominator (a Fraction per table would cost more
+        # than the rest): one Fraction made per pair whose points moved.
+        values = [v for points in (then[1], now[1]) for sides in points.values() for v in sides]
+        common = lcm(*{v.denominator for v in values}) if values else 1
+        moved: dict[Pair, int] = defaultdict(int)
+        maxima = Counter({pair: total.maximum.numerator for pair, total in before.totals.items()})
         played = Counter({pair: total.boards_played for pair, total in before.totals.items()})
+        for sign, side, (board_tops, points) in ((-1, was, then), (1, facts, now)):
+            for i, (ns, ew) in points.items():
+                r = side.results[i]
+                top = sign * board_tops[r.board].numerator  # a board's top is whole
+                moved[r.ns] += sign * ns.numerator * (common // ns.denominator)
+                moved[r.ew] += sign * ew.numerator * (common // ew.denominator)
+                maxima[r.ns] += top
+                maxima[r.ew] += top
+                played[r.ns] += sign
+                played[r.ew] += sign
+        raw = {pair: total.raw for pair, total in before.totals.items()}
         zero = Fraction(0)
-        for i, (ns, ew) in then[1].items():  # what the pairs earned there before
-            r = was.results[i]
-            top = int(then[0][r.board])
-            raw[r.ns] = raw.get(r.ns, zero) - ns
-            raw[r.ew] = raw.get(r.ew, zero) - ew
-            maxima[r.ns] -= top
-            maxima[r.ew] -= top
-            played[r.ns] -= 1
-            played[r.ew] -= 1
-        for i, (ns, ew) in now[1].items():  # and now
-            r = facts.results[i]
-            top = int(now[0][r.board])
-            raw[r.ns] = raw.get(r.ns, zero) + ns
-            raw[r.ew] = raw.get(r.ew, zero) + ew
-            maxima[r.ns] += top
-            maxima[r.ew] += top
-            played[r.ns] += 1
-            played[r.ew] += 1
+        for pair, by in moved.items():
+            if by:
+                was_raw = raw.get(pair, zero)
+                raw[pair] = Fraction(
+                    was_raw.numerator * common + by * was_raw.denominator,
+                    was_raw.denominator * common,
+                )
         tops = {board: top for board, top in before.tops.items() if board not in boards}
         tops = dict(sorted((tops | now[0]).items()))
         return SectionScore(
@@ -336,6 +355,39 @@ class Matchpoints:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class _Rescored:
+    """What a rescore learnt of the facts it scored, carried to the next: none of their
+    tables is adjusted or neutral, and how many tables each board has. A live section
+    is rescored result after result, each from the last: what holds for the whole
+    section is then brought up to date on the changed boards too, not asked again of
+    every result."""
+
+    facts: SectionFacts
+    counts: Counter[int]
+
+
+def _tables_on(facts: SectionFacts, boards: frozenset[int]) -> list[int]:
+    """The indices of the results on ``boards``, in order (looked for in C: a big field
+    has thousands of results, a live change one board)."""
+    column = list(map(_BOARD, facts.results))
+    found: list[int] = []
+    for board in boards:
+        at = -1
+        with suppress(ValueError):  # no more of the board's results
+            while True:
+                at = column.index(board, at + 1)
+                found.append(at)
+    return sorted(found)
+
+
+def _plays_known(facts: SectionFacts, tops: Mapping[int, Fraction], boards: frozenset[int]) -> bool:
+    """Whether the movement says how often every board in play is played (then the most
+    results any board has sets no target)."""
+    expected = facts.expected_plays
+    return all(expected.get(b) for b in boards) and all(expected.get(b) for b in tops)
+
+
 _NEUTRAL, _AWARD_NS, _AWARD_EW = map(attrgetter, ("neutral", "award_ns", "award_ew"))
 
 
@@ -345,26 +397,6 @@ def _any_artificial(results: Sequence[TableResult]) -> bool:
     return (
         any(map(_NEUTRAL, results)) or any(map(_AWARD_NS, results)) or any(map(_AWARD_EW, results))
     )
-
-
-def _most_alike(
-    before: SectionScore,
-    was: SectionFacts,
-    facts: SectionFacts,
-    old: list[int],
-    new: list[int],
-    boards: frozenset[int],
-) -> int | None:
-    """The most tables any board of ``facts`` has, where a board's expected plays are
-    not the movement's (0 where every board's are); None if ``was`` had another most."""
-    expected = facts.expected_plays
-    if all(expected.get(b) for b in boards) and all(expected.get(b) for b in before.tops):
-        return 0
-    counts = Counter(map(_BOARD, facts.results))
-    most = max(counts.values(), default=0)
-    counts.subtract(facts.results[i].board for i in new)
-    counts.update(was.results[i].board for i in old)
-    return most if max(counts.values(), default=0) == most else None
 
 
 def _rescored_boards(

@@ -11,6 +11,7 @@ two agree, or the method declines and the engine scores afresh.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from typing import Any
 
@@ -36,7 +37,7 @@ def changed(draw: st.DrawFn, facts: SectionFacts) -> tuple[SectionFacts, frozens
     """``facts`` as they were before some boards' results changed: on each changed
     board a result added since (absent before), dropped since, or corrected (another
     score before); the other boards as they are."""
-    boards = sorted({r.board for r in facts.results})
+    boards = sorted({r.board for r in facts.results}) or [1]
     chosen = frozenset(draw(st.lists(st.sampled_from(boards), min_size=1, unique=True)))
     was: list[TableResult] = []
     for r in facts.results:
@@ -86,9 +87,10 @@ LIVE_OPTIONS = st.one_of(
 )
 
 
-def outcome(work: Any) -> SectionScore | str:
+def outcome(work: Any, *given: Any) -> SectionScore | str:
+    """``work(*given)``, or the error it refused with."""
     try:
-        found: SectionScore = work()
+        found: SectionScore = work(*given)
     except TravellerError as refused:
         return f"{type(refused).__name__}: {refused.code}"
     return found
@@ -108,15 +110,25 @@ def test_matchpoints_rescored_equal_matchpoints_from_scratch(
     method = REGISTRY.scoring("matchpoints")
     assert isinstance(method, RescoresBoards)
     options = parse_options(method, given)
-    was, boards = data.draw(changed(facts))
+    # Three states of a section, each a few boards' results on from the one before: the
+    # second rescored from the first, the third from the second (as a live section is,
+    # result after result, carrying what the last rescore learnt).
+    middle, later = data.draw(changed(facts))
+    first, sooner = data.draw(changed(middle))
     with kernel(by_kernel):
-        before = outcome(lambda: method.score(was, options))
-        if isinstance(before, str):
-            return  # never scored, so never rescored
-        fresh = outcome(lambda: method.score(facts, options))
-        rescored = outcome(lambda: method.rescore(before, was, facts, boards, options))
-    if rescored is None:
-        return  # declined: the engine scores afresh
+        score = outcome(method.score, first, options)
+        for was, now, boards in ((first, middle, sooner), (middle, facts, later)):
+            if isinstance(score, str):
+                return  # never scored, so never rescored
+            before = score
+            fresh = outcome(method.score, now, options)
+            rescored = outcome(method.rescore, before, was, now, boards, options)
+            if rescored is not None:  # else declined: the engine scores afresh
+                same(rescored, fresh)
+            score = fresh if rescored is None else rescored
+
+
+def same(rescored: SectionScore | str, fresh: SectionScore | str) -> None:
     assert rescored == fresh
     if isinstance(fresh, SectionScore):
         assert isinstance(rescored, SectionScore)
@@ -126,30 +138,68 @@ def test_matchpoints_rescored_equal_matchpoints_from_scratch(
         assert list(rescored.results) == list(fresh.results)
 
 
+def ns(t: int) -> Pair:
+    return Pair(t, Line.NS)
+
+
+def ew(t: int) -> Pair:
+    return Pair(t, Line.EW)
+
+
+FIELDS = (
+    ScoringField("NS", tuple(ns(t) for t in (1, 2, 3))),
+    ScoringField("EW", tuple(ew(t) for t in (1, 2, 3))),
+)
+
+
+def mitchell(*boards: tuple[int, ...], plays: dict[int, int] | None = None) -> SectionFacts:
+    """Three tables of a Mitchell: board ``b + 1``'s scores at tables 1, 2, 3 in turn."""
+    results = tuple(
+        TableResult(b, ns(t), ew((t + b) % 3 + 1), score_ns=s)
+        for b, scores in enumerate(boards, start=1)
+        for t, s in enumerate(scores, start=1)
+    )
+    return SectionFacts(Numbering.MITCHELL, FIELDS, results, expected_plays=plays or {})
+
+
 def test_a_plain_board_changed_is_rescored_not_declined() -> None:
     """The common case of a live evening: played scores only, one board's result added."""
     method = REGISTRY.scoring("matchpoints")
     assert isinstance(method, RescoresBoards)
     options = parse_options(method, {})
-
-    def ns(t: int) -> Pair:
-        return Pair(t, Line.NS)
-
-    def ew(t: int) -> Pair:
-        return Pair(t, Line.EW)
-
-    results = tuple(
-        TableResult(b, ns(t), ew((t + b) % 3 + 1), score_ns=s)
-        for b, scores in ((1, (420, 450, 420)), (2, (-100, 110, 140)))
-        for t, s in zip((1, 2, 3), scores, strict=True)
-    )
-    fields = (
-        ScoringField("NS", tuple(ns(t) for t in (1, 2, 3))),
-        ScoringField("EW", tuple(ew(t) for t in (1, 2, 3))),
-    )
-    was = SectionFacts(Numbering.MITCHELL, fields, results[:-1], expected_plays={1: 3, 2: 3})
-    now = replace(was, results=results)
+    was = mitchell((420, 450, 420), (-100, 110), plays={1: 3, 2: 3})
+    now = mitchell((420, 450, 420), (-100, 110, 140), plays={1: 3, 2: 3})
     before = method.score(was, options)
     rescored = method.rescore(before, was, now, frozenset({2}), options)
     assert rescored is not None
     assert rescored == method.score(now, options)
+
+
+def test_results_only_rescored_step_by_step_as_the_most_played_board_changes() -> None:
+    """Without a movement, every board is factored up to the most results any board has.
+    Step by step, that most rises and falls: each step is rescored from the one before
+    (what the last rescore learnt carried on) or declined, never wrong."""
+    method = REGISTRY.scoring("matchpoints")
+    assert isinstance(method, RescoresBoards)
+    options = parse_options(method, {"factoring": "neuberg"})
+    steps = [
+        (mitchell((420, 450), (-100, 110)), frozenset()),
+        (mitchell((420, 400), (-100, 110)), frozenset({1})),  # a score corrected
+        (mitchell((420, 400), (-100, 140)), frozenset({2})),  # and another
+        (mitchell((420, 400), (-100, 140, 50)), frozenset({2})),  # the most rises to 3
+        (mitchell((420, 400), (-100, 140, 90)), frozenset({2})),
+        (mitchell((420, 400, 50), (-100, 140, 90)), frozenset({1})),
+        (mitchell((420, 400, 50), (-100, 140)), frozenset({2})),  # board 1 keeps it at 3
+        (mitchell((420, 400), (-100, 140)), frozenset({1})),  # the most falls to 2
+    ]
+    score = method.score(steps[0][0], options)
+    declined = 0
+    for (was, _), (now, boards) in itertools.pairwise(steps):
+        rescored = method.rescore(score, was, now, boards, options)
+        fresh = method.score(now, options)
+        if rescored is None:
+            declined += 1
+        else:
+            same(rescored, fresh)
+        score = fresh if rescored is None else rescored
+    assert declined == 2  # the most rose once and fell once; the rest were rescored
