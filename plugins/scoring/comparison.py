@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -39,6 +39,7 @@ from engine.scoring import (
     Split,
 )
 from engine.seating import Pair
+from plugins.scoring import rescoring
 
 if TYPE_CHECKING:
     from plugins.scoring.kernels import Boards, Scored
@@ -217,6 +218,67 @@ def score_boards(
         datum=datum,
         datum_ew=datum_ew,
     )
+
+
+def rescore_boards(
+    method: str,
+    version: str,
+    before: SectionScore,
+    was: SectionFacts,
+    facts: SectionFacts,
+    boards: frozenset[int],
+    rule_of: Callable[[SectionFacts, Mapping[int, int]], BoardRule],
+    average_plus: int,
+    afresh: Callable[[], SectionScore],
+) -> SectionScore:
+    """:func:`score_boards` of ``facts``, brought up to date from ``before`` (its score of
+    ``was``, alike but for the results of ``boards``; :class:`engine.registry.RescoresBoards`).
+
+    A board's points are measured against its own results only, adjusted ones included,
+    and a pair's total is a plain sum: ``boards`` are scored as they were and as they
+    are, and each pair's total moves by the difference. ``rule_of`` gives the rule for
+    one side, given how many tables each of ``boards`` has there; the results are
+    ``afresh()``'s, made when one is read."""
+    old, new = rescoring.tables_on(was, boards), rescoring.tables_on(facts, boards)
+    then = _score_exact(
+        was,
+        rescoring.by_board(was, old),
+        rule_of(was, Counter(was.results[i].board for i in old)),
+        average_plus,
+    )
+    now = _score_exact(
+        facts,
+        rescoring.by_board(facts, new),
+        rule_of(facts, Counter(facts.results[i].board for i in new)),
+        average_plus,
+    )
+    moved = rescoring.Moved(before.totals)
+    moved.take(was, then[0])
+    moved.add(facts, now[0])
+    raw, zero = moved.raw(), Fraction(0)
+    return SectionScore(
+        method=method,
+        version=version,
+        tops={},
+        results=scoring.ResultsWhenRead(len(facts.results), lambda: afresh().results),
+        totals={
+            p: PairTotal(p, raw.get(p, zero), zero, raw.get(p, zero), moved.played.get(p, 0))
+            for f in facts.fields
+            for p in f.pairs
+        },
+        datum=_kept(before.datum, boards, now[2]),
+        datum_ew=_kept(before.datum_ew, boards, now[3]),
+    )
+
+
+def _kept(
+    data: Mapping[int, Fraction], boards: frozenset[int], fresh: Mapping[int, Fraction]
+) -> dict[int, Fraction]:
+    """Board → datum: ``data``'s for the boards not rescored, ``fresh``'s for those that
+    were, in board order."""
+    kept = {b: d for b, d in data.items() if b not in boards}
+    kept.update(fresh)
+    return dict(sorted(kept.items()))
 
 
 Measured = dict[int, tuple[Fraction | None, Fraction | None]]

@@ -13,6 +13,7 @@ from engine.scoring import SectionFacts, SectionScore
 from plugins.scoring.comparison import (
     against_each_other,
     plain_against_each_other,
+    rescore_boards,
     score_boards,
 )
 
@@ -64,6 +65,29 @@ class CrossImps:
         rule = against_each_other(imps, options.average)
         plain = plain_against_each_other(imps=True, average=options.average)
         return score_boards(self.name, self.version, facts, rule, options.average_plus_imps, plain)
+
+    def rescore(
+        self,
+        before: SectionScore,
+        was: SectionFacts,
+        facts: SectionFacts,
+        boards: frozenset[int],
+        options: CrossImpsOptions,
+    ) -> SectionScore:
+        """:meth:`score` of ``facts``, only ``boards`` scored again (every board stands
+        alone: :func:`~plugins.scoring.comparison.rescore_boards`)."""
+        rule = against_each_other(imps, options.average)
+        return rescore_boards(
+            self.name,
+            self.version,
+            before,
+            was,
+            facts,
+            boards,
+            lambda side, tables: rule,
+            options.average_plus_imps,
+            lambda: self.score(facts, options),
+        )
 
 
 @hookimpl

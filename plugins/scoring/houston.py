@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -22,12 +22,14 @@ from engine.scoring import Award, AwardKind, PairTotal, SectionFacts, SectionSco
 from engine.seating import Pair, pair_order
 from plugins.scoring.comparison import (
     BoardPoints,
+    BoardRule,
     Version,
     adjusted_points,
     by_weight,
     matches,
     mean,
     points_of,
+    rescore_boards,
     score_boards,
     version_name,
 )
@@ -142,6 +144,41 @@ class Houston:
         if options.facing_absent is not None:
             scored = replace(scored, totals=_facing_absent(facts, scored, options))
         return replace(scored, provisional=in_play)
+
+    def rescore(
+        self,
+        before: SectionScore,
+        was: SectionFacts,
+        facts: SectionFacts,
+        boards: frozenset[int],
+        options: HoustonOptions,
+    ) -> SectionScore | None:
+        """:meth:`score` of ``facts``, only ``boards`` scored again: a board's datum is
+        its own results' (:func:`~plugins.scoring.comparison.rescore_boards`), and so is
+        whether it is still in play. None where boards against the absent pair are
+        scored (``facing_absent``): their pairs' totals follow every board in play."""
+        if options.facing_absent is not None and facts.absent:
+            return None
+        expected = facts.expected_plays
+        in_play: list[frozenset[int]] = []  # of ``boards``: as they were, then as they are
+
+        def rule_of(side: SectionFacts, tables: Mapping[int, int]) -> BoardRule:
+            playing = frozenset(b for b in boards if 0 < tables.get(b, 0) < expected.get(b, 0))
+            in_play.append(playing)
+            return lambda version: _against_datum(version, options, version.board in playing)
+
+        scored = rescore_boards(
+            self.name,
+            self.version,
+            before,
+            was,
+            facts,
+            boards,
+            rule_of,
+            options.average_plus_imps,
+            lambda: self.score(facts, options),
+        )
+        return replace(scored, provisional=(before.provisional - boards) | in_play[-1])
 
     def victory_points(self, score: SectionScore, scale: VictoryPointScale) -> SectionScore:
         """``score`` with each match's IMPs as VPs on ``scale`` (:func:`match_victory_points`)."""

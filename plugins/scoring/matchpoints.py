@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -38,7 +37,7 @@ from engine.scoring import (
     TableResult,
 )
 from engine.seating import Pair
-from plugins.scoring import comparison
+from plugins.scoring import comparison, rescoring
 
 HALF = Fraction(1, 2)
 _BOARD = attrgetter("board")
@@ -302,8 +301,8 @@ class Matchpoints:
             return None
         else:
             counts = Counter(map(_BOARD, was.results))
-        old = _tables_on(was, boards)
-        new = _tables_on(facts, boards)
+        old = rescoring.tables_on(was, boards)
+        new = rescoring.tables_on(facts, boards)
         most_then = max(counts.values(), default=0)
         counts.subtract(was.results[i].board for i in old)
         counts.update(facts.results[i].board for i in new)
@@ -317,33 +316,9 @@ class Matchpoints:
         if then is None or now is None:
             return None
         self._last_rescored = _Rescored(facts, +counts)
-        # Each pair's total moves by what it earned on the boards now less before, added
-        # as whole numbers over one denominator (a Fraction per table would cost more
-        # than the rest): one Fraction made per pair whose points moved.
-        values = [v for points in (then[1], now[1]) for sides in points.values() for v in sides]
-        common = lcm(*{v.denominator for v in values}) if values else 1
-        moved: dict[Pair, int] = defaultdict(int)
-        maxima = Counter({pair: total.maximum.numerator for pair, total in before.totals.items()})
-        played = Counter({pair: total.boards_played for pair, total in before.totals.items()})
-        for sign, side, (board_tops, points) in ((-1, was, then), (1, facts, now)):
-            for i, (ns, ew) in points.items():
-                r = side.results[i]
-                top = sign * board_tops[r.board].numerator  # a board's top is whole
-                moved[r.ns] += sign * ns.numerator * (common // ns.denominator)
-                moved[r.ew] += sign * ew.numerator * (common // ew.denominator)
-                maxima[r.ns] += top
-                maxima[r.ew] += top
-                played[r.ns] += sign
-                played[r.ew] += sign
-        raw = {pair: total.raw for pair, total in before.totals.items()}
-        zero = Fraction(0)
-        for pair, by in moved.items():
-            if by:
-                was_raw = raw.get(pair, zero)
-                raw[pair] = Fraction(
-                    was_raw.numerator * common + by * was_raw.denominator,
-                    was_raw.denominator * common,
-                )
+        moved = rescoring.Moved(before.totals)
+        moved.take(was, then[1], then[0])
+        moved.add(facts, now[1], now[0])
         tops = {board: top for board, top in before.tops.items() if board not in boards}
         tops = dict(sorted((tops | now[0]).items()))
         return SectionScore(
@@ -351,7 +326,7 @@ class Matchpoints:
             version=self.version,
             tops=tops,
             results=ResultsWhenRead(len(facts.results), lambda: self.score(facts, options).results),
-            totals=_totals(facts, raw, maxima, played, tops, options),
+            totals=_totals(facts, moved.raw(), moved.maxima, moved.played, tops, options),
         )
 
 
@@ -365,20 +340,6 @@ class _Rescored:
 
     facts: SectionFacts
     counts: Counter[int]
-
-
-def _tables_on(facts: SectionFacts, boards: frozenset[int]) -> list[int]:
-    """The indices of the results on ``boards``, in order (looked for in C: a big field
-    has thousands of results, a live change one board)."""
-    column = list(map(_BOARD, facts.results))
-    found: list[int] = []
-    for board in boards:
-        at = -1
-        with suppress(ValueError):  # no more of the board's results
-            while True:
-                at = column.index(board, at + 1)
-                found.append(at)
-    return sorted(found)
 
 
 def _plays_known(facts: SectionFacts, tops: Mapping[int, Fraction], boards: frozenset[int]) -> bool:
@@ -407,10 +368,9 @@ def _rescored_boards(
     outcomes = _outcomes(facts, tables, options)
     if not all(map(_compared, outcomes.values())):
         return None
-    by_board: dict[int, list[int]] = defaultdict(list)
-    for i in tables:
-        by_board[facts.results[i].board].append(i)
-    tops, points = _score_boards(facts, by_board, outcomes, most, options, unit)
+    tops, points = _score_boards(
+        facts, rescoring.by_board(facts, tables), outcomes, most, options, unit
+    )
     if options.rounding == "board":
         points = {i: (_hundredths(ns), _hundredths(ew)) for i, (ns, ew) in points.items()}
     return tops, points

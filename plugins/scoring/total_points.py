@@ -15,6 +15,7 @@ from engine.scoring import SectionFacts, SectionScore
 from plugins.scoring.comparison import (
     against_each_other,
     plain_against_each_other,
+    rescore_boards,
     score_boards,
 )
 
@@ -64,6 +65,29 @@ class TotalPoints:
         plain = plain_against_each_other(imps=False, average=options.average)
         return score_boards(
             self.name, self.version, facts, rule, options.average_plus_points, plain
+        )
+
+    def rescore(
+        self,
+        before: SectionScore,
+        was: SectionFacts,
+        facts: SectionFacts,
+        boards: frozenset[int],
+        options: TotalPointsOptions,
+    ) -> SectionScore:
+        """:meth:`score` of ``facts``, only ``boards`` scored again (every board stands
+        alone: :func:`~plugins.scoring.comparison.rescore_boards`)."""
+        rule = against_each_other(_as_is, options.average)
+        return rescore_boards(
+            self.name,
+            self.version,
+            before,
+            was,
+            facts,
+            boards,
+            lambda side, tables: rule,
+            options.average_plus_points,
+            lambda: self.score(facts, options),
         )
 
 

@@ -1,4 +1,4 @@
-"""Matchpoints brought up to date board by board equal matchpoints from scratch.
+"""Scores brought up to date board by board equal scores from scratch.
 
 Live standings (issue 16) score again only the boards whose results changed since the
 section's last score (:class:`engine.registry.RescoresBoards`). Here random sections —
@@ -23,6 +23,7 @@ from engine.registry import RescoresBoards, parse_options
 from engine.scoring import ScoringField, SectionFacts, SectionScore, TableResult
 from engine.seating import Line, Numbering, Pair
 from tests.plugins.scoring.test_kernels import (
+    HOUSTON_OPTIONS,
     MATCHPOINT_OPTIONS,
     PROPERTY,
     REGISTRY,
@@ -105,14 +106,50 @@ def test_matchpoints_rescored_equal_matchpoints_from_scratch(
     by_kernel: bool,
     plain: bool,
 ) -> None:
+    rescored_in_a_chain("matchpoints", given, facts, data, by_kernel, plain)
+
+
+DIFFERENCE_METHODS = st.one_of(
+    st.tuples(
+        st.sampled_from(["cross-imps", "total-points"]),
+        st.fixed_dictionaries({"average": st.booleans()}),
+    ),
+    st.tuples(st.just("houston"), HOUSTON_OPTIONS),
+    st.tuples(
+        st.just("houston"), HOUSTON_OPTIONS.map(lambda given: {**given, "facing_absent": None})
+    ),
+)
+
+
+@PROPERTY
+@given(sections(), DIFFERENCE_METHODS, st.data(), st.booleans(), st.booleans())
+def test_houston_cross_imps_and_total_points_rescored_equal_them_from_scratch(
+    facts: SectionFacts,
+    method: tuple[str, dict[str, Any]],
+    data: st.DataObject,
+    by_kernel: bool,
+    plain: bool,
+) -> None:
+    rescored_in_a_chain(*method, facts, data, by_kernel, plain)
+
+
+def rescored_in_a_chain(
+    name: str,
+    given: dict[str, Any],
+    facts: SectionFacts,
+    data: st.DataObject,
+    by_kernel: bool,
+    plain: bool,
+) -> None:
+    """Three states of a section, each a few boards' results on from the one before: the
+    second rescored from the first, the third from the second (as a live section is,
+    result after result, carrying what the last rescore learnt), each equal to the
+    state scored afresh."""
     if plain:  # most evenings: played scores only, so that the board alone is rescored
         facts = replace(facts, results=tuple(map(played, facts.results)))
-    method = REGISTRY.scoring("matchpoints")
+    method = REGISTRY.scoring(name)
     assert isinstance(method, RescoresBoards)
     options = parse_options(method, given)
-    # Three states of a section, each a few boards' results on from the one before: the
-    # second rescored from the first, the third from the second (as a live section is,
-    # result after result, carrying what the last rescore learnt).
     middle, later = data.draw(changed(facts))
     first, sooner = data.draw(changed(middle))
     with kernel(by_kernel):
@@ -120,9 +157,8 @@ def test_matchpoints_rescored_equal_matchpoints_from_scratch(
         for was, now, boards in ((first, middle, sooner), (middle, facts, later)):
             if isinstance(score, str):
                 return  # never scored, so never rescored
-            before = score
             fresh = outcome(method.score, now, options)
-            rescored = outcome(method.rescore, before, was, now, boards, options)
+            rescored = outcome(method.rescore, score, was, now, boards, options)
             if rescored is not None:  # else declined: the engine scores afresh
                 same(rescored, fresh)
             score = fresh if rescored is None else rescored
@@ -133,6 +169,8 @@ def same(rescored: SectionScore | str, fresh: SectionScore | str) -> None:
     if isinstance(fresh, SectionScore):
         assert isinstance(rescored, SectionScore)
         assert rescored.totals == fresh.totals
+        assert list(rescored.datum) == list(fresh.datum)
+        assert list(rescored.datum_ew) == list(fresh.datum_ew)
         assert list(rescored.totals) == list(fresh.totals)
         assert list(rescored.tops) == list(fresh.tops)
         assert list(rescored.results) == list(fresh.results)

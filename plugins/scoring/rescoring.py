@@ -1,0 +1,106 @@
+"""What the pair methods share to bring a section's score up to date board by board.
+
+Live standings rescore only the boards whose results changed
+(:class:`engine.registry.RescoresBoards`, docs/decisions/0031): each method scores those
+boards as they were and as they are, with its own code, and each pair's total moves by
+the difference. Finding the boards' tables and moving the totals are the same for
+every method, and here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from contextlib import suppress
+from fractions import Fraction
+from math import lcm
+from operator import attrgetter
+
+from engine.scoring import PairTotal, SectionFacts
+from engine.seating import Pair
+
+_BOARD = attrgetter("board")
+
+Points = Mapping[int, tuple[Fraction, Fraction]]
+"""Result index → its (NS, EW) points."""
+
+
+def tables_on(facts: SectionFacts, boards: frozenset[int]) -> list[int]:
+    """The indices of the results on ``boards``, in order (looked for in C: a big field
+    has thousands of results, a live change one board)."""
+    column = list(map(_BOARD, facts.results))
+    found: list[int] = []
+    for board in boards:
+        at = -1
+        with suppress(ValueError):  # no more of the board's results
+            while True:
+                at = column.index(board, at + 1)
+                found.append(at)
+    return sorted(found)
+
+
+def by_board(facts: SectionFacts, tables: Iterable[int]) -> dict[int, list[int]]:
+    """``tables`` (indices into the facts' results) grouped by board."""
+    grouped: dict[int, list[int]] = defaultdict(list)
+    for i in tables:
+        grouped[facts.results[i].board].append(i)
+    return grouped
+
+
+class Moved:
+    """Each pair's raw total, maximum and boards played, as a score gave them, moved by
+    the tables a change took away and those it added.
+
+    The points are added as whole numbers over one denominator and each pair's raw
+    total made once at the end: a Fraction sum per table would cost more than the rest
+    of a rescore."""
+
+    def __init__(self, totals: Mapping[Pair, PairTotal]) -> None:
+        self._totals = totals
+        self._moved: dict[Pair, list[tuple[int, Fraction]]] = defaultdict(list)
+        self.maxima = Counter({pair: total.maximum.numerator for pair, total in totals.items()})
+        """Pair → the sum of the tops of its boards (whole, unfactored)."""
+        self.played = Counter({pair: total.boards_played for pair, total in totals.items()})
+        """Pair → the boards it played."""
+
+    def take(
+        self, facts: SectionFacts, points: Points, tops: Mapping[int, Fraction] | None = None
+    ) -> None:
+        """Take away the ``points`` of those tables of ``facts`` (on boards whose tops are
+        ``tops``, for a method that has them)."""
+        self._move(-1, facts, points, tops)
+
+    def add(
+        self, facts: SectionFacts, points: Points, tops: Mapping[int, Fraction] | None = None
+    ) -> None:
+        """Add the ``points`` of those tables of ``facts``."""
+        self._move(1, facts, points, tops)
+
+    def _move(
+        self, sign: int, facts: SectionFacts, points: Points, tops: Mapping[int, Fraction] | None
+    ) -> None:
+        for i, (ns, ew) in points.items():
+            r = facts.results[i]
+            self._moved[r.ns].append((sign, ns))
+            self._moved[r.ew].append((sign, ew))
+            self.played[r.ns] += sign
+            self.played[r.ew] += sign
+            if tops is not None:
+                top = sign * tops[r.board].numerator  # a board's top is whole
+                self.maxima[r.ns] += top
+                self.maxima[r.ew] += top
+
+    def raw(self) -> dict[Pair, Fraction]:
+        """Pair → its raw total now."""
+        raw = {pair: total.raw for pair, total in self._totals.items()}
+        denominators = {v.denominator for moved in self._moved.values() for _, v in moved}
+        common = lcm(*denominators) if denominators else 1
+        zero = Fraction(0)
+        for pair, moved in self._moved.items():
+            by = sum(sign * v.numerator * (common // v.denominator) for sign, v in moved)
+            if by:
+                was = raw.get(pair, zero)
+                raw[pair] = Fraction(
+                    was.numerator * common + by * was.denominator, was.denominator * common
+                )
+        return raw
