@@ -9,9 +9,11 @@ object opened on the same URL (as a new process would be).
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -314,3 +316,32 @@ def test_two_writers_on_one_section_lose_and_duplicate_nothing(
             f"{len(refused)} of {len(entries)} entries were refused with Conflict: the engine "
             "stopped retrying while the other writer kept winning (Traveller._run)."
         )
+
+
+def test_a_sqlite_store_keeps_each_connections_compiled_statements(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """eventsourcing opens its SQLite connections with ``cached_statements=True`` (a cache
+    of one statement: every BEGIN, read and ROLLBACK compiled again); the store's own
+    connections keep :data:`~adapters.storage.sqlite.STATEMENTS_CACHED`, in WAL mode."""
+    from adapters.storage import sqlite as store
+
+    opened: list[dict[str, Any]] = []
+    connect = sqlite3.connect
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        opened.append(kwargs)
+        return connect(*args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", recorded)
+    app = Traveller(env_for(str(tmp_path / "club.db")))
+    try:
+        event = app.create_event("Tuesday")
+        assert app.tournament(event).name == "Tuesday"
+        assert isinstance(app.recorder.datastore.pool, store.StatementCachingPool)  # type: ignore[attr-defined]
+    finally:
+        app.close()
+    assert opened
+    assert {o["cached_statements"] for o in opened} == {store.STATEMENTS_CACHED}
+    with closing(connect(tmp_path / "club.db")) as file:
+        assert file.execute("PRAGMA journal_mode").fetchone() == ("wal",)  # kept in the file
