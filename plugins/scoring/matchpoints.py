@@ -326,7 +326,9 @@ class Matchpoints:
             version=self.version,
             tops=tops,
             results=ResultsWhenRead(len(facts.results), lambda: self.score(facts, options).results),
-            totals=_totals(facts, moved.raw(), moved.maxima, moved.played, tops, options),
+            totals=_totals(
+                facts, moved.raw(), moved.maxima, moved.played, tops, options, before.totals
+            ),
         )
 
 
@@ -708,6 +710,7 @@ def _totals(
     boards: Counter[Pair],
     tops: dict[int, Fraction],
     options: Matchpoints.Options,
+    known: Mapping[Pair, PairTotal] | None = None,
 ) -> dict[Pair, PairTotal]:
     """Each field's pairs' totals from their ``raw`` sums, the sum of the ``maxima`` (tops)
     of the boards they played and how many ``boards`` that was, factored up
@@ -715,7 +718,11 @@ def _totals(
     (``factor_to="session"``, ACBLscore) to every board in play in the session, rounded to
     hundredths, whose percentage is then of that rounded total (its raw is the same). With
     ``facing_absent``, each board a pair was to play against the absent pair counts as
-    played, for that percentage of its top."""
+    played, for that percentage of its top.
+
+    A total ``known`` from the score brought up to date (a rescore) is given again where
+    it is the same: the same raw sum, boards and maximum, and the same factor. A live
+    standings query then knows an unchanged pair at once (:func:`engine.standings.same_total`)."""
     factoring, factor_to = options.total_factoring, options.factor_to
     if options.facing_absent is not None:
         share = Fraction(options.facing_absent, 100)
@@ -737,9 +744,26 @@ def _totals(
         for p in f.pairs:
             n = boards[p]
             total = raw.get(p, zero)
+            was = None if known is None else known.get(p)
+            if was is not None and not (
+                was.raw is total and was.boards_played == n and was.maximum == maxima[p]
+            ):
+                was = None
             if not (factoring and 0 < n < most):  # not factored
+                if was is not None and was.score is total:
+                    totals[p] = was
+                    continue
                 totals[p] = PairTotal(p, total, whole.get(maxima[p], zero), total, n)
                 continue
+            if was is not None and factor_to == "field":
+                # factored as before: score × n == raw × most, in whole numbers
+                score = was.score
+                if (
+                    score.numerator * n * total.denominator
+                    == total.numerator * most * score.denominator
+                ):
+                    totals[p] = was
+                    continue
             scale = scales.get(n)
             if scale is None:
                 scale = scales[n] = Fraction(most, n)

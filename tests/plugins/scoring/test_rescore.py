@@ -241,3 +241,34 @@ def test_results_only_rescored_step_by_step_as_the_most_played_board_changes() -
             same(rescored, fresh)
         score = fresh if rescored is None else rescored
     assert declined == 2  # the most rose once and fell once; the rest were rescored
+
+
+def test_a_pair_no_longer_factored_is_given_its_own_total() -> None:
+    """A total kept from the score before is kept only while it is the same: here NS 2's
+    boards and points stay, but the most boards a pair of its field played falls from 3
+    to 2 (NS 1's result on board 3 withdrawn), so it is no longer factored up."""
+    method = REGISTRY.scoring("matchpoints")
+    assert isinstance(method, RescoresBoards)
+    options = parse_options(method, {"total_factoring": True})
+    was = mitchell((420, 450, 400), (100, 110), (50,))
+    now = mitchell((420, 450, 400), (100, 110), ())
+    before = method.score(was, options)
+    assert before.totals[ns(2)].score != before.totals[ns(2)].raw  # factored, 3 boards / 2
+    rescored = method.rescore(before, was, now, frozenset({3}), options)
+    assert rescored is not None
+    same(rescored, method.score(now, options))
+    assert rescored.totals[ns(2)].score == rescored.totals[ns(2)].raw
+
+
+def test_a_pair_factored_anew_is_given_its_new_total() -> None:
+    """And the other way: NS 2's boards and points stay while the most boards rises from 2
+    to 3, so its total is factored up by another factor."""
+    method = REGISTRY.scoring("matchpoints")
+    assert isinstance(method, RescoresBoards)
+    options = parse_options(method, {"total_factoring": True})
+    was = mitchell((420, 450, 400), (100, 110, 200), ())
+    now = mitchell((420, 450, 400), (100, 110, 200), (50,))
+    before = method.score(was, options)
+    rescored = method.rescore(before, was, now, frozenset({3}), options)
+    assert rescored is not None
+    same(rescored, method.score(now, options))
