@@ -295,7 +295,8 @@ class Matchpoints:
         if options.factor_to == "session" or (options.facing_absent is not None and facts.absent):
             return None
         known = self._last_rescored
-        if known is not None and known.facts is was:
+        carried = known is not None and known.facts is was
+        if known is not None and carried:
             counts = known.counts.copy()  # and no table of ``was`` is artificial
         elif _any_artificial(was.results):
             return None
@@ -311,11 +312,14 @@ class Matchpoints:
             return None
         unit = 2 if options.scale == "european" else 1
         # Neither the boards' tables before nor now may be adjusted or neutral.
-        then = _rescored_boards(was, old, most, options, unit)
+        if carried and known is not None and known.scored_as(boards, most, options):
+            then: BoardScores | None = known.scored  # the same boards' next result
+        else:
+            then = _rescored_boards(was, old, most, options, unit)
         now = _rescored_boards(facts, new, most, options, unit)
         if then is None or now is None:
             return None
-        self._last_rescored = _Rescored(facts, +counts)
+        self._last_rescored = _Rescored(facts, +counts, boards, most, options, now)
         moved = rescoring.Moved(before.totals)
         moved.take(was, then[1], then[0])
         moved.add(facts, now[1], now[0])
@@ -342,6 +346,17 @@ class _Rescored:
 
     facts: SectionFacts
     counts: Counter[int]
+    boards: frozenset[int]
+    """The boards it scored again, ``most`` the most tables any board had then, and
+    ``scored`` their tops and points by ``options``: the next rescore of the same boards
+    by the same options starts from them."""
+    most: int
+    options: Matchpoints.Options
+    scored: BoardScores
+
+    def scored_as(self, boards: frozenset[int], most: int, options: Matchpoints.Options) -> bool:
+        """Whether :attr:`scored` are ``boards`` scored with that ``most`` and ``options``."""
+        return self.boards == boards and self.most == most and self.options == options
 
 
 def _plays_known(facts: SectionFacts, tops: Mapping[int, Fraction], boards: frozenset[int]) -> bool:
@@ -362,16 +377,20 @@ def _any_artificial(results: Sequence[TableResult]) -> bool:
     )
 
 
+BoardScores = tuple[dict[int, Fraction], dict[int, tuple[Fraction, Fraction]]]
+"""Some boards' tops, and the (NS, EW) points of their tables by index."""
+
+
 def _rescored_boards(
     facts: SectionFacts, tables: list[int], most: int, options: Matchpoints.Options, unit: int
-) -> tuple[dict[int, Fraction], dict[int, tuple[Fraction, Fraction]]] | None:
+) -> BoardScores | None:
     """The boards of ``tables`` scored (each board's top, each table's points), or None
     if one is not compared with the others (adjusted, neutral)."""
     outcomes = _outcomes(facts, tables, options)
     if not all(map(_compared, outcomes.values())):
         return None
     tops, points = _score_boards(
-        facts, rescoring.by_board(facts, tables), outcomes, most, options, unit
+        facts, rescoring.by_board(facts, tables), outcomes, most, options, unit, remembered=False
     )
     if options.rounding == "board":
         points = {i: (_hundredths(ns), _hundredths(ew)) for i, (ns, ew) in points.items()}
@@ -407,12 +426,16 @@ def _score_boards(
     most: int,
     options: Matchpoints.Options,
     unit: int,
+    remembered: bool = True,
 ) -> tuple[dict[int, Fraction], dict[int, tuple[Fraction, Fraction]]]:
     """The boards of ``by_board`` (board → its tables, indices into the facts' results)
     scored one by one: each board's top, and the (NS, EW) points of its compared tables.
 
     ``most`` is the most tables any board of the section has (the expected plays of a
-    board the movement does not say)."""
+    board the movement does not say). Unless ``remembered`` is false, each board's
+    scores are remembered (a rescore keeps its own: a big field's board, remembered at
+    each result, would leave the collector hundreds of thousands of objects to walk)."""
+    board_of, fouled_board_of = (_board, _fouled_board) if remembered else _UNREMEMBERED
     tops: dict[int, Fraction] = {}
     points: dict[int, tuple[Fraction, Fraction]] = {}
     for board, tables in sorted(by_board.items()):
@@ -432,9 +455,9 @@ def _score_boards(
         by_view: list[Sides] = []
         for view in views:
             if fouled is None:
-                top, sides = _board(view, len(tables), expected, options.factoring, ties, unit)
+                top, sides = board_of(view, len(tables), expected, options.factoring, ties, unit)
             else:
-                top, by_version = _fouled_board(
+                top, by_version = fouled_board_of(
                     _regroup(view, [len(v) for v in versions]),
                     len(tables),
                     expected,
@@ -581,6 +604,9 @@ def _fouled_board(
         else:
             out.append(tuple(_small_version(mps[r], n, top) for r in version))
     return top, tuple(out)
+
+
+_UNREMEMBERED = (_board.__wrapped__, _fouled_board.__wrapped__)
 
 
 def _small_version(mp: Fraction, n: int, top: Fraction) -> tuple[Fraction, Fraction]:

@@ -272,3 +272,22 @@ def test_a_pair_factored_anew_is_given_its_new_total() -> None:
     rescored = method.rescore(before, was, now, frozenset({3}), options)
     assert rescored is not None
     same(rescored, method.score(now, options))
+
+
+def test_a_board_rescored_again_by_other_options_is_scored_by_them() -> None:
+    """What a rescore carries to the next (its boards' scores) is for its own options: the
+    same section rescored under another scale scores the board again."""
+    method = REGISTRY.scoring("matchpoints")
+    assert isinstance(method, RescoresBoards)
+    american = parse_options(method, {})
+    european = parse_options(method, {"scale": "european"})
+    one, two, three = (
+        mitchell((420, 450, 400), scores, plays={1: 3, 2: 3})
+        for scores in ((100,), (100, 110), (100, 110, 50))
+    )
+    board = frozenset({2})
+    first = method.rescore(method.score(one, american), one, two, board, american)
+    assert first is not None
+    again = method.rescore(method.score(two, european), two, three, board, european)
+    assert again is not None
+    same(again, method.score(three, european))
