@@ -28,7 +28,8 @@ from engine.registry import PlaysMatches, Registry, parse_options
 from engine.scoring import TEAMS
 from engine.seating import Line, Pair, pair_at
 from engine.section import Section
-from engine.standings import names_of, player_key, scoring_choice
+from engine.section_scores import scoring_choice
+from engine.standings import names_of, player_key
 from engine.tournament import ContestantKind, Player, Tournament
 from engine.tournament.events import AwardedContestant, AwardedField
 

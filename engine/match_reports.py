@@ -32,7 +32,8 @@ from engine.registry import (
 from engine.seating import Line, Pair
 from engine.section.seats import seated_entry
 from engine.section.state import Section
-from engine.standings import names_of, player_key, scoring_choice
+from engine.section_scores import scoring_choice
+from engine.standings import names_of, player_key
 from engine.tournament.state import Tournament
 
 # ---- the round robin ------------------------------------------------------------------------

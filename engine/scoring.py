@@ -355,7 +355,25 @@ class Column(Protocol):
     def tolist(self) -> list[int]: ...
 
 
-class ScoredResults(Sequence[ScoredResult]):
+class ScoredSequence(Sequence[ScoredResult]):
+    """A sequence of a section's scored results other than a tuple (:class:`ScoredResults`,
+    :class:`ResultsWhenRead`): equal to any sequence of the same scored results."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same scored results (a tuple of them, say)."""
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class ScoredResults(ScoredSequence):
     """A section's scored results kept as whole-number columns; a :class:`ScoredResult`
     is made when one is read.
 
@@ -417,19 +435,8 @@ class ScoredResults(Sequence[ScoredResult]):
                 else ScoredResult(r, Fraction(ns, d), Fraction(ew, d), datum.get(r.board))
             )
 
-    def __eq__(self, other: object) -> bool:
-        """Equal to any sequence of the same scored results (a tuple of them, say)."""
-        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"ScoredResults({list(self)!r})"
-
-
-class ResultsWhenRead(Sequence[ScoredResult]):
+class ResultsWhenRead(ScoredSequence):
     """A section's scored results, worked out the first time one is read.
 
     A section rescored board by board (:class:`engine.registry.RescoresBoards`) has its
@@ -465,17 +472,6 @@ class ResultsWhenRead(Sequence[ScoredResult]):
 
     def __iter__(self) -> Iterator[ScoredResult]:
         return iter(self._results())
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to any sequence of the same scored results (a tuple of them, say)."""
-        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"ResultsWhenRead({list(self)!r})"
 
 
 @dataclass(frozen=True, slots=True)

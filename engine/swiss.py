@@ -33,7 +33,7 @@ from engine.pairing.field import Draw, Field, History, Standing
 from engine.ranks import number, rank_labels
 from engine.registry import PlaysMatches, Registry, for_boards, parse_options
 from engine.section.state import Section
-from engine.standings import score_section, scoring_choice
+from engine.section_scores import score_section, scoring_choice
 from engine.tournament.checks import swiss_of
 from engine.tournament.events import MatchScored
 from engine.tournament.state import Swiss, Tournament

@@ -21,7 +21,8 @@ from engine.registry import Registry
 from engine.scoring import ScoredResult, SectionScore, TableResult, shown_assigned
 from engine.seating import Pair, pair_order
 from engine.section import Section
-from engine.standings import field_groups, names_of, score_group
+from engine.section_scores import field_groups, score_group
+from engine.standings import names_of
 from engine.tournament import Tournament
 
 

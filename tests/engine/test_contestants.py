@@ -10,7 +10,8 @@ import pytest
 from engine.application import Traveller
 from engine.errors import InvalidInput, Rejected
 from engine.seating import Line, Pair
-from engine.standings import compute_standings, score_section
+from engine.section_scores import score_section
+from engine.standings import compute_standings
 from engine.testing import memory_app, play_movement
 from engine.tournament import Player
 from engine.travellers import traveller

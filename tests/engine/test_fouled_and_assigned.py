@@ -14,7 +14,7 @@ from engine.application import Traveller
 from engine.scoring import Award, AwardKind, TableResult
 from engine.seating import Line, Numbering, Pair
 from engine.section import BoardFouled, ResultEntry, ScoreAssigned
-from engine.standings import score_section
+from engine.section_scores import score_section
 from engine.testing import play_movement
 from engine.tournament import ScoringChoice, section_id
 from tests.conftest import register_pairs

@@ -19,7 +19,7 @@ from engine import errors, history
 from engine.application import Traveller
 from engine.events import SCHEMA_KEY
 from engine.section import ResultEntry, ScoreAssigned
-from engine.standings import score_section
+from engine.section_scores import score_section
 from engine.testing import memory_app, play_movement
 from engine.tournament import ScoringChoice
 from engine.travellers import traveller

@@ -13,7 +13,7 @@ from engine.imps import imps
 from engine.movement import Encounter
 from engine.seating import Pair
 from engine.section import ResultEntry
-from engine.standings import score_section
+from engine.section_scores import score_section
 from engine.testing import memory_app, play_movement
 from engine.tournament import ScoringChoice
 from tests.conftest import register_pairs
