@@ -10,6 +10,8 @@ sets it up once."""
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -63,16 +65,37 @@ class EventLogRecorder(postgres.PostgresApplicationRecorder):
         decided and saved again: writers contending for one section take turns instead
         of conflicting again and again (docs/decisions/0025). Taken in one order, so two
         holders never wait for each other; a lock only orders writers, the store's
-        versions still decide."""
+        versions still decide.
+
+        A writer waits for its turn without holding a connection: the holder needs one
+        from the same pool to read and save, and writers that held theirs while they
+        waited could take the whole pool (a table of devices posting at once did: each
+        waited the pool's timeout, and was told the store could not be reached)."""
         keys = sorted({int.from_bytes(a.bytes[:8], "big", signed=True) for a in aggregates})
-        with self.datastore.get_connection() as conn:
-            for key in keys:
-                conn.execute("SELECT pg_advisory_lock(%s)", (key,))
-            try:
-                yield
-            finally:
-                with suppress(psycopg.Error):  # a connection lost has let go of its locks
-                    conn.execute("SELECT pg_advisory_unlock_all()")
+        while True:
+            with self.datastore.get_connection() as conn:
+                if _taken(conn, keys):
+                    try:
+                        yield
+                    finally:
+                        with suppress(psycopg.Error):  # a connection lost has let go of them
+                            conn.execute("SELECT pg_advisory_unlock_all()")
+                    return
+            time.sleep(random.uniform(TURN_WAIT / 2, TURN_WAIT))  # not our turn yet
+
+
+TURN_WAIT = 0.005
+"""How long, at most, a writer waits before it asks for its turn again (seconds)."""
+
+
+def _taken(conn: Any, keys: Sequence[int]) -> bool:
+    """Whether every one of ``keys`` was taken on ``conn``; if one was not, none is kept."""
+    for key in keys:
+        row = conn.execute("SELECT pg_try_advisory_lock(%s) AS taken", (key,)).fetchone()
+        if not row["taken"]:
+            conn.execute("SELECT pg_advisory_unlock_all()")
+            return False
+    return True
 
 
 class SetUpOnce(postgres.PostgresFactory):
