@@ -25,10 +25,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard, cast
 
 from engine import scoring
 from engine.errors import N_, Fix, InvalidInput
+from engine.imps import imps
 from engine.scoring import (
     Award,
     AwardKind,
@@ -495,3 +496,57 @@ def against_each_other(convert: Callable[[int], int], average: bool) -> BoardRul
         return BoardPoints(tuple(p * scale for p in sums), comparisons=version.on_board)
 
     return rule
+
+
+def as_is(difference: int) -> int:
+    """A difference counts point for point (total points)."""
+    return difference
+
+
+class AgainstEachOther:
+    """A pair method that scores each result against every other result of its board:
+    cross-IMPs (each difference in IMPs) and total points (as it is), summed over the
+    comparisons or averaged (option ``average``). A subclass says which, and what an
+    average plus is worth in its options; its score and its rescore are here."""
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    in_imps: ClassVar[bool]
+    """Whether a difference is worth its IMPs (else its points, as it is)."""
+
+    def average_plus(self, options: Any) -> int:
+        """What average plus is worth per comparison, by ``options``."""
+        raise NotImplementedError
+
+    def score(self, facts: SectionFacts, options: Any) -> SectionScore:
+        """Every result's points against the others of its board, and each pair's sum."""
+        plain = plain_against_each_other(imps=self.in_imps, average=options.average)
+        return score_boards(
+            self.name, self.version, facts, self._rule(options), self.average_plus(options), plain
+        )
+
+    def rescore(
+        self,
+        before: SectionScore,
+        was: SectionFacts,
+        facts: SectionFacts,
+        boards: frozenset[int],
+        options: Any,
+    ) -> SectionScore:
+        """:meth:`score` of ``facts``, only ``boards`` scored again (every board stands
+        alone: :func:`rescore_boards`)."""
+        rule = self._rule(options)
+        return rescore_boards(
+            self.name,
+            self.version,
+            before,
+            was,
+            facts,
+            boards,
+            lambda side, tables: rule,
+            self.average_plus(options),
+            lambda: self.score(facts, options),
+        )
+
+    def _rule(self, options: Any) -> BoardRule:
+        return against_each_other(imps if self.in_imps else as_is, options.average)

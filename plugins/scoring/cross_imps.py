@@ -8,14 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.hookspecs import hookimpl
-from engine.imps import imps
-from engine.scoring import SectionFacts, SectionScore
-from plugins.scoring.comparison import (
-    against_each_other,
-    plain_against_each_other,
-    rescore_boards,
-    score_boards,
-)
+from plugins.scoring.comparison import AgainstEachOther
 
 
 class CrossImpsOptions(BaseModel):
@@ -35,7 +28,7 @@ class CrossImpsOptions(BaseModel):
     )
 
 
-class CrossImps:
+class CrossImps(AgainstEachOther):
     """Cross-IMPs (IMP pairs, "IMPs across the field"): every result against every other.
 
     On each board a pair's score is compared with the score of every other table that
@@ -60,34 +53,10 @@ class CrossImps:
     version: ClassVar[str] = "1.0"
     Options: ClassVar[type[BaseModel]] = CrossImpsOptions
 
-    def score(self, facts: SectionFacts, options: CrossImpsOptions) -> SectionScore:
-        """Cross-IMPs for every result and each pair's sum of them."""
-        rule = against_each_other(imps, options.average)
-        plain = plain_against_each_other(imps=True, average=options.average)
-        return score_boards(self.name, self.version, facts, rule, options.average_plus_imps, plain)
+    in_imps: ClassVar[bool] = True
 
-    def rescore(
-        self,
-        before: SectionScore,
-        was: SectionFacts,
-        facts: SectionFacts,
-        boards: frozenset[int],
-        options: CrossImpsOptions,
-    ) -> SectionScore:
-        """:meth:`score` of ``facts``, only ``boards`` scored again (every board stands
-        alone: :func:`~plugins.scoring.comparison.rescore_boards`)."""
-        rule = against_each_other(imps, options.average)
-        return rescore_boards(
-            self.name,
-            self.version,
-            before,
-            was,
-            facts,
-            boards,
-            lambda side, tables: rule,
-            options.average_plus_imps,
-            lambda: self.score(facts, options),
-        )
+    def average_plus(self, options: CrossImpsOptions) -> int:
+        return options.average_plus_imps
 
 
 @hookimpl

@@ -11,18 +11,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.hookspecs import hookimpl
-from engine.scoring import SectionFacts, SectionScore
-from plugins.scoring.comparison import (
-    against_each_other,
-    plain_against_each_other,
-    rescore_boards,
-    score_boards,
-)
-
-
-def _as_is(difference: int) -> int:
-    """A difference counts point for point."""
-    return difference
+from plugins.scoring.comparison import AgainstEachOther
 
 
 class TotalPointsOptions(BaseModel):
@@ -42,7 +31,7 @@ class TotalPointsOptions(BaseModel):
     )
 
 
-class TotalPoints:
+class TotalPoints(AgainstEachOther):
     """Total points: each result's score differences from every other result, added up.
 
     As cross-IMPs, but the differences are not converted to IMPs: NS +600 on a board
@@ -59,36 +48,10 @@ class TotalPoints:
     version: ClassVar[str] = "1.0"
     Options: ClassVar[type[BaseModel]] = TotalPointsOptions
 
-    def score(self, facts: SectionFacts, options: TotalPointsOptions) -> SectionScore:
-        """Total points for every result and each pair's sum of them."""
-        rule = against_each_other(_as_is, options.average)
-        plain = plain_against_each_other(imps=False, average=options.average)
-        return score_boards(
-            self.name, self.version, facts, rule, options.average_plus_points, plain
-        )
+    in_imps: ClassVar[bool] = False
 
-    def rescore(
-        self,
-        before: SectionScore,
-        was: SectionFacts,
-        facts: SectionFacts,
-        boards: frozenset[int],
-        options: TotalPointsOptions,
-    ) -> SectionScore:
-        """:meth:`score` of ``facts``, only ``boards`` scored again (every board stands
-        alone: :func:`~plugins.scoring.comparison.rescore_boards`)."""
-        rule = against_each_other(_as_is, options.average)
-        return rescore_boards(
-            self.name,
-            self.version,
-            before,
-            was,
-            facts,
-            boards,
-            lambda side, tables: rule,
-            options.average_plus_points,
-            lambda: self.score(facts, options),
-        )
+    def average_plus(self, options: TotalPointsOptions) -> int:
+        return options.average_plus_points
 
 
 @hookimpl

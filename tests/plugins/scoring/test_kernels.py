@@ -40,7 +40,6 @@ from engine.scoring import (
 )
 from engine.seating import Line, Numbering, Pair
 from plugins.scoring import comparison, houston, matchpoints
-from plugins.scoring.total_points import _as_is
 
 F = Fraction
 REGISTRY = create_registry()
@@ -308,7 +307,7 @@ def test_a_new_result_rescores_its_board_only(name: str) -> None:
         "matchpoints": matchpoints._board,
         "houston": houston._against_datum,
         "cross-imps": comparison.against_each_other(imps, False),
-        "total-points": comparison.against_each_other(_as_is, False),
+        "total-points": comparison.against_each_other(comparison.as_is, False),
     }[name]
     method.score(_club(None), options)
     before = memo.cache_info().misses
