@@ -202,9 +202,7 @@ def score_boards(
         found = _score_by_kernel(method, version, facts, rule, average_plus, plain)
         if found is not None:
             return found
-    by_board: dict[int, list[int]] = defaultdict(list)
-    for i, r in enumerate(facts.results):
-        by_board[r.board].append(i)
+    by_board = rescoring.by_board(facts, range(len(facts.results)))
     points, measured, datum, datum_ew = _score_exact(facts, by_board, rule, average_plus)
     results = tuple(
         ScoredResult(r, *points[i], *measured.get(i, (None, None)))
@@ -228,7 +226,7 @@ def rescore_boards(
     was: SectionFacts,
     facts: SectionFacts,
     boards: frozenset[int],
-    rule_of: Callable[[SectionFacts, Mapping[int, int]], BoardRule],
+    rule_of: Callable[[Mapping[int, int]], BoardRule],
     average_plus: int,
     afresh: Callable[[], SectionScore],
 ) -> SectionScore:
@@ -238,19 +236,19 @@ def rescore_boards(
     A board's points are measured against its own results only, adjusted ones included,
     and a pair's total is a plain sum: ``boards`` are scored as they were and as they
     are, and each pair's total moves by the difference. ``rule_of`` gives the rule for
-    one side, given how many tables each of ``boards`` has there; the results are
-    ``afresh()``'s, made when one is read."""
+    one side (before, then now), given how many tables each of ``boards`` has there;
+    the results are ``afresh()``'s, made when one is read."""
     old, new = rescoring.tables_on(was, boards), rescoring.tables_on(facts, boards)
     then = _score_exact(
         was,
         rescoring.by_board(was, old),
-        rule_of(was, Counter(was.results[i].board for i in old)),
+        rule_of(Counter(was.results[i].board for i in old)),
         average_plus,
     )
     now = _score_exact(
         facts,
         rescoring.by_board(facts, new),
-        rule_of(facts, Counter(facts.results[i].board for i in new)),
+        rule_of(Counter(facts.results[i].board for i in new)),
         average_plus,
     )
     moved = rescoring.Moved(before.totals)
@@ -356,10 +354,8 @@ def _score_by_kernel(
     placed = kernels.Placed(cols, boards)
     ns, ew = placed.column(scored.ns), placed.column(scored.ew)
     den = placed.column(scored.denominator, 1)
-    by_board: dict[int, list[int]] = defaultdict(list)
     rest = kernels.rows_on(cols, others)
-    for i in rest:
-        by_board[facts.results[i].board].append(i)
+    by_board = rescoring.by_board(facts, rest)
     points, measured, datum, datum_ew = _score_exact(facts, by_board, rule, average_plus)
     exact = {
         i: ScoredResult(facts.results[i], *points[i], *measured.get(i, (None, None))) for i in rest
@@ -543,7 +539,7 @@ class AgainstEachOther:
             was,
             facts,
             boards,
-            lambda side, tables: rule,
+            lambda tables: rule,
             self.average_plus(options),
             lambda: self.score(facts, options),
         )

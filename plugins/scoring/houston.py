@@ -162,7 +162,7 @@ class Houston:
         expected = facts.expected_plays
         in_play: list[frozenset[int]] = []  # of ``boards``: as they were, then as they are
 
-        def rule_of(side: SectionFacts, tables: Mapping[int, int]) -> BoardRule:
+        def rule_of(tables: Mapping[int, int]) -> BoardRule:
             playing = frozenset(b for b in boards if 0 < tables.get(b, 0) < expected.get(b, 0))
             in_play.append(playing)
             return lambda version: _against_datum(version, options, version.board in playing)

@@ -166,9 +166,7 @@ class Matchpoints:
             return self._score_by_kernel(facts, options)
         unit = 2 if options.scale == "european" else 1
         outcomes = _outcomes(facts, range(len(facts.results)), options)
-        by_board: dict[int, list[int]] = defaultdict(list)
-        for i, r in enumerate(facts.results):
-            by_board[r.board].append(i)
+        by_board = rescoring.by_board(facts, range(len(facts.results)))
         most = max((len(tables) for tables in by_board.values()), default=0)
         tops, points = _score_boards(facts, by_board, outcomes, most, options, unit)
 
@@ -215,9 +213,7 @@ class Matchpoints:
         most = kernels.most_results(cols)
         rest = kernels.rows_on(cols, others)
         board_of = {i: facts.results[i].board for i in rest}
-        by_board: dict[int, list[int]] = defaultdict(list)
-        for i in rest:
-            by_board[board_of[i]].append(i)
+        by_board = rescoring.by_board(facts, rest)
         outcomes = _outcomes(facts, rest, options)
         tops, points = _score_boards(facts, by_board, outcomes, most, options, unit)
 

@@ -4,7 +4,7 @@ Live standings rescore only the boards whose results changed
 (:class:`engine.registry.RescoresBoards`, docs/decisions/0031): each method scores those
 boards as they were and as they are, with its own code, and each pair's total moves by
 the difference. Finding the boards' tables and moving the totals are the same for
-every method, and here.
+every method, and here; grouping tables by board serves scoring afresh too.
 """
 
 from __future__ import annotations
