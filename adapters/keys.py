@@ -22,16 +22,15 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-
-from cryptography.exceptions import UnsupportedAlgorithm
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (
-    Ed25519PrivateKey,
-    Ed25519PublicKey,
-)
+from typing import TYPE_CHECKING
 
 from engine.errors import N_, InvalidInput, NotFound
 from engine.signing import PREFIX, fingerprint, public_key_bytes, public_key_text
+
+# cryptography is loaded where a key is made or read, not by every command that could
+# sign (``event`` and ``session`` commands start without it), as in engine.signing.
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 KEYS_ENV = "TRAVELLER_KEYS"
 """The keys folder, when not the default."""
@@ -64,6 +63,8 @@ class KeyPair:
 
     @property
     def public_key(self) -> str:
+        from cryptography.hazmat.primitives import serialization
+
         raw = self._private.public_key().public_bytes(
             serialization.Encoding.Raw, serialization.PublicFormat.Raw
         )
@@ -129,6 +130,9 @@ def create_key(name: str = DEFAULT_NAME, folder: str | Path | None = None) -> Ke
             name=repr(name),
             folder=str(where),
         )
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     where.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(
@@ -206,6 +210,10 @@ def signing_key(given: str | None, folder: str | Path | None = None) -> KeyPair 
             code="key.unprotected",
             path=str(path),
         )
+    from cryptography.exceptions import UnsupportedAlgorithm
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     try:
         key = serialization.load_pem_private_key(path.read_bytes(), password=None)
     except (ValueError, TypeError, UnsupportedAlgorithm):
@@ -237,6 +245,10 @@ def read_public_key(given: str) -> str:
         )
     data = path.read_bytes()
     if data.lstrip().startswith(b"-----BEGIN"):
+        from cryptography.exceptions import UnsupportedAlgorithm
+        from cryptography.hazmat.primitives import serialization
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
         try:
             key = serialization.load_pem_public_key(data)
         except (ValueError, UnsupportedAlgorithm):

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import enum
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.movement import Encounter, Movement, board_set
+from engine.movement import Encounter, Movement, board_set, boards_text
 from engine.seating import Line, Pair
 
 __all__ = [
@@ -376,17 +375,6 @@ def placement(movement: Movement) -> tuple[BoardStart, ...]:
             )
         )
     return tuple(out)
-
-
-def boards_text(boards: Iterable[int]) -> str:
-    """Board numbers with runs shortened: ``1-3``, ``1, 4``, ``1-3, 7``."""
-    runs: list[list[int]] = []
-    for b in sorted(boards):
-        if runs and b == runs[-1][-1] + 1:
-            runs[-1].append(b)
-        else:
-            runs.append([b])
-    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 # ---- the shared view of a movement ------------------------------------------------------

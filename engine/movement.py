@@ -279,6 +279,17 @@ def board_set(set_number: int, boards_per_round: int, first_board: int = 1) -> t
     return tuple(range(start, start + boards_per_round))
 
 
+def boards_text(boards: Iterable[int]) -> str:
+    """Board numbers with runs shortened: ``1-3``, ``1, 4``, ``1-3, 7``."""
+    runs: list[list[int]] = []
+    for b in sorted(boards):
+        if runs and b == runs[-1][-1] + 1:
+            runs[-1].append(b)
+        else:
+            runs.append([b])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
 def relays_of(schedule: Iterable[Encounter]) -> tuple[Relay, ...]:
     """A :class:`Relay` for every set of boards several tables play in the same round.
 

@@ -35,8 +35,7 @@ from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
 from engine.errors import N_, InvalidMovement, Phrase
-from engine.guides import boards_text
-from engine.movement import Encounter, Movement, uncompared
+from engine.movement import Encounter, Movement, boards_text, uncompared
 from engine.numbers import show
 from engine.seating import Line, Numbering, Pair
 

@@ -11,9 +11,9 @@ from adapters import keys
 from adapters.cli import output
 from adapters.cli.common import Desk, Reason, SectionOpt, SessionOpt, at_desk, decimal_option
 from adapters.cli.common import parse_options as option_values
-from adapters.cli.integrity import SignWith, signed_by, signed_text
 from adapters.cli.moments import checked_zone, local_zone
 from adapters.cli.output import substitute_text
+from adapters.cli.signing import SignWith, signed_by, signed_text
 from adapters.cli.wording import english, tr, tr_
 from engine.errors import InvalidInput
 from engine.seating import Pair, pair_order

@@ -22,6 +22,7 @@ from adapters import i18n, keys
 from adapters.cli import output
 from adapters.cli.common import Desk, _forget_empty_store, at_desk, unusable
 from adapters.cli.imports import import_app
+from adapters.cli.signing import SignWith, signed_by, signed_text
 from adapters.cli.wording import language, tr, tr_
 from adapters.storage import is_missing, store_url
 from adapters.storage import shown as store_shown
@@ -54,15 +55,6 @@ KeysDir = Annotated[
         show_default=False,
     ),
 ]
-SignWith = Annotated[
-    str | None,
-    typer.Option(
-        "--sign-with",
-        help="Sign with this key: its name in the keys folder or its .key file. Default "
-        "$TRAVELLER_SIGNING_KEY (none: not signed).",
-        show_default=False,
-    ),
-]
 PublicKeyOpt = Annotated[
     str | None,
     typer.Option(
@@ -81,20 +73,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(export_app, name="export")
     app.add_typer(store_app, name="store")
     import_app.command("events")(import_events)
-
-
-def signed_by(public_key: str | None) -> dict[str, str] | None:
-    """Who signed, as JSON gives it (None: not signed)."""
-    if public_key is None:
-        return None
-    return {"public_key": public_key, "fingerprint": fingerprint(public_key)}
-
-
-def signed_text(public_key: str | None) -> str:
-    """`` Signed by SHA256:….`` for people (nothing when not signed)."""
-    if public_key is None:
-        return ""
-    return " " + tr("Signed by %(fingerprint)s.", fingerprint=fingerprint(public_key))
 
 
 def _said(phrase: Phrase) -> str:

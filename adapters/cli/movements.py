@@ -31,8 +31,7 @@ from adapters.cli.movement_source import (
 )
 from adapters.cli.wording import tr, tr_
 from engine.errors import InvalidInput
-from engine.guides import boards_text
-from engine.movement import Movement
+from engine.movement import Movement, boards_text
 from engine.numbers import show
 from engine.registry import describe
 from engine.seating import pair_order

@@ -23,7 +23,7 @@ from adapters.cli.common import (
 )
 from adapters.cli.moments import Moment, as_of, as_of_text
 from adapters.cli.wording import tr, tr_
-from engine.guides import boards_text
+from engine.movement import boards_text
 from engine.section import Result
 
 round_app = typer.Typer(help="Start and end rounds (the move).", no_args_is_help=True)

@@ -16,7 +16,7 @@ from adapters.cli.common import Desk, OptionOpt, Reason, at_desk, decimal_option
 from adapters.cli.wording import tr, tr_
 from engine.application.moments import At
 from engine.errors import InvalidInput
-from engine.guides import boards_text
+from engine.movement import boards_text
 from engine.numbers import show
 from engine.pairing.field import Draw
 from engine.registry import describe

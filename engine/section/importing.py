@@ -15,6 +15,7 @@ file will be refused: the lines after it are only checked, no longer recorded.
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any
@@ -126,18 +127,8 @@ class _Seen:
         The lines are taken in the file's order, as if each were recorded before the next
         is checked: a line refused leaves its other pair free for a later line. Only the
         lines that share a key with another are looked at one by one."""
-        if len(self.lines) < 2:
-            return
-        import numpy as np  # only when a file is imported: the command line starts without it
-
-        keys = np.frombuffer(self.keys, dtype=np.int64)
-        ordered = np.sort(keys)
-        repeated = ordered[1:][ordered[1:] == ordered[:-1]]
-        if not repeated.size:
-            return
-        involved = np.isin(keys, repeated).reshape(-1, 2).any(axis=1)
         taken: dict[int, tuple[int, int]] = {}
-        for i in np.flatnonzero(involved).tolist():
+        for i in _sharing_lines(self.keys):
             pair_keys = (self.keys[2 * i], self.keys[2 * i + 1])
             clash = next((k for k in pair_keys if k in taken), None)
             if clash is None:
@@ -147,6 +138,32 @@ class _Seen:
             board, pair = self._board_and_pair(clash)
             line = self.lines[i]
             problems.add(line, f"line {line}: {duplicate_result(pair, board, *taken[clash])}")
+
+
+NUMPY_FROM = 200_000
+"""Keys (two a line) from which the lines that share one are found with numpy: below,
+with a set, as importing numpy would take longer than a club's whole file."""
+
+
+def _sharing_lines(keys: array[int]) -> list[int]:
+    """The indices of the lines (two keys each) one of whose keys another line has too,
+    in order."""
+    if len(keys) < NUMPY_FROM:
+        if len(set(keys)) == len(keys):
+            return []  # the usual file: no (board, pair) twice
+        repeated = {k for k, n in Counter(keys).items() if n > 1}
+        return [i for i in range(len(keys) // 2) if {keys[2 * i], keys[2 * i + 1]} & repeated]
+    import numpy as np  # only for a big file: the command line starts without it
+
+    column = np.frombuffer(keys, dtype=np.int64)
+    ordered = np.sort(column)
+    repeated_keys = ordered[1:][ordered[1:] == ordered[:-1]]
+    if not repeated_keys.size:
+        return []
+    shared: list[int] = np.flatnonzero(
+        np.isin(column, repeated_keys).reshape(-1, 2).any(axis=1)
+    ).tolist()
+    return shared
 
 
 def import_rows(

@@ -148,8 +148,13 @@ KERNEL_FROM = 2000
 """A section of this many results or more has its plain boards scored at once by the
 kernels (:mod:`plugins.scoring.kernels`, numpy); a smaller one board by board by the
 exact code, each board remembered, so a new result rescores its board only. Below this,
-importing numpy (tens of milliseconds, once a process) costs a one-off command more than
-the kernels save it."""
+importing numpy (over a tenth of a second, once a process) costs a one-off command more
+than the kernels save it."""
+SORTED_KERNEL_FROM = 20_000
+""":data:`KERNEL_FROM` for a method whose exact code sorts each board's results once
+(matchpoints) rather than setting each against every other: it scores a one-off
+command's section faster than numpy loads up to about this many results (a 300-table
+field's ``traveller standings``: 0.74 s board by board, 0.87 s by the kernels)."""
 KERNEL_WARM_FROM = 200
 """Once numpy is loaded, or the process has scored sections again and again, the kernels
 score a section of this many results or more: from a few hundred results they are
@@ -160,17 +165,20 @@ director's session, a result-by-result loop): numpy's import pays off there, onc
 _asked = 0
 
 
-def by_kernel(facts: SectionFacts) -> bool:
+def by_kernel(facts: SectionFacts, *, sorted_boards: bool = False) -> bool:
     """Whether the kernels score ``facts``' plain boards (the figures are the same).
 
     A one-off command on a club's section (a few hundred results) is scored board by
     board, and never imports numpy; a big section, or any section of a few hundred
-    results in a process that is already warm, by the kernels."""
+    results in a process that is already warm, by the kernels. A method whose exact code
+    sorts each board once (``sorted_boards``) is left to it on bigger sections too
+    (:data:`SORTED_KERNEL_FROM`)."""
     global _asked
     _asked += 1
     n = len(facts.results)
     warm = "numpy" in sys.modules or _asked > LIVE_AFTER
-    return n >= KERNEL_FROM or (n >= KERNEL_WARM_FROM and warm)
+    cold_from = SORTED_KERNEL_FROM if sorted_boards else KERNEL_FROM
+    return n >= cold_from or (n >= KERNEL_WARM_FROM and warm)
 
 
 #: How a method scores the plain boards of a big field at once; None: it cannot, and

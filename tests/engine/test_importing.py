@@ -9,6 +9,7 @@ import os
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -155,41 +156,54 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(importing, "IMPORT_CHUNK", 3)
 
 
+BOTH_WAYS = pytest.mark.parametrize("numpy_from", [10**9, 0], ids=["set", "numpy"])
+"""Both ways the lines that give a pair a second result are found: a small file's (a
+set) and a big file's (numpy), by where :data:`importing.NUMPY_FROM` stands."""
+
+
+@BOTH_WAYS
 @settings(max_examples=round(150 * SCALE), deadline=None)
 @given(
     numbering=st.sampled_from([Numbering.MITCHELL, Numbering.HOWELL]),
     rows=files(pairs=5, boards=3),
 )
 def test_a_streamed_import_decides_as_lines_folded_one_by_one(
-    numbering: Numbering, rows: list[ImportRow | LineProblem]
+    numpy_from: int, numbering: Numbering, rows: list[ImportRow | LineProblem]
 ) -> None:
     game = results_only(numbering)
     expected, refused = one_by_one(game, rows)
-    got = streamed(game, rows)
+    with patch.object(importing, "NUMPY_FROM", numpy_from):
+        got = streamed(game, rows)
     if refused:
         assert got == refused, "the same lines, in the file's order"
     else:
         assert isinstance(got, Section) and tables(got) == tables(expected)
 
 
+@BOTH_WAYS
 @settings(max_examples=round(60 * SCALE), deadline=None)
 @given(rows=files(pairs=14, boards=21))
 def test_a_streamed_import_into_a_movement_decides_as_before(
-    rows: list[ImportRow | LineProblem],
+    numpy_from: int, rows: list[ImportRow | LineProblem]
 ) -> None:
     game = mitchell(14)  # a movement: unscheduled tables and unknown boards are refused too
     expected, refused = one_by_one(game, rows)
-    got = streamed(game, rows)
+    with patch.object(importing, "NUMPY_FROM", numpy_from):
+        got = streamed(game, rows)
     if refused:
         assert got == refused
     else:
         assert isinstance(got, Section) and tables(got) == tables(expected)
 
 
-def test_a_line_refused_leaves_its_other_pair_free() -> None:
+@BOTH_WAYS
+def test_a_line_refused_leaves_its_other_pair_free(
+    numpy_from: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Line 3 gives NS 1 a second result on board 1 and is refused; EW 2, which it also
     names, has no result then, so line 4 may give it one — as when each line was folded
     before the next was checked."""
+    monkeypatch.setattr(importing, "NUMPY_FROM", numpy_from)
     game = results_only(Numbering.MITCHELL)
     rows = [
         ImportRow(2, 1, 1, 1, entry=ResultEntry(1, 1, 1, score_ns=420)),

@@ -136,7 +136,37 @@ def test_the_standings_load_no_server_no_logging_and_no_other_commands(tmp_path:
     used = {"adapters.cli.results", "adapters.cli.common", "adapters.cli.output"}
     others = {f"adapters.cli.{m}" for m in main.MODULES} - used
     assert sorted(modules & others) == []
-    assert under(modules, ("structlog", "babel", *SERVER)) == []
+    # numpy: a club's section is scored board by board; guides: tables' cards and slips.
+    assert under(modules, ("structlog", "babel", "numpy", "engine.guides", *SERVER)) == []
+
+
+def test_a_club_file_is_imported_without_numpy(tmp_path: Path) -> None:
+    """Numpy finds the lines of a big file that give a pair a second result on a board;
+    a club's file is checked without it (importing numpy takes longer than the file)."""
+    store = tmp_path / "club.db"
+    travellers = tmp_path / "club.csv"
+    travellers.write_text("board,ns,ew,score_ns\n1,1,1,420\n1,2,2,-50\n2,1,2,140\n")
+    made = invoke(["event", "create", "--name", "Club", "--store", str(store), "--format", "json"])
+    event = json.loads(made.stdout)["id"]
+    modules, out = imported_by(
+        run_command("import", "travellers", str(travellers), "--event", event,
+                    "--numbering", "mitchell", "--store", str(store))
+    )  # fmt: skip
+    assert "Imported 3 traveller lines" in out
+    assert "numpy" not in modules
+
+
+def test_an_event_command_loads_no_keys_and_no_other_groups(tmp_path: Path) -> None:
+    """``event create`` may not sign: cryptography is loaded where a key is made or
+    read, and the ``verify``, ``keys`` and ``import`` commands are not loaded with it."""
+    store = tmp_path / "club.db"
+    modules, out = imported_by(
+        run_command("event", "create", "--name", "Club", "--store", str(store), "--format", "json")
+    )
+    assert json.loads(out)["id"]
+    loaded = {"adapters.cli.integrity", "adapters.cli.imports", "adapters.files.pbn"} & modules
+    assert sorted(loaded) == []
+    assert under(modules, ("cryptography", "numpy", *SERVER)) == []
 
 
 def test_structlog_is_loaded_for_a_line_shown_only() -> None:

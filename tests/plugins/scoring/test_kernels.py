@@ -58,12 +58,15 @@ BLENDS = st.sampled_from(
 @contextmanager
 def kernel(on: bool) -> Iterator[None]:
     """Every section scored by the kernels (``on``) or by the exact code only."""
-    before = comparison.KERNEL_FROM, comparison.KERNEL_WARM_FROM
-    comparison.KERNEL_FROM = comparison.KERNEL_WARM_FROM = 0 if on else 10**9
+    names = ("KERNEL_FROM", "SORTED_KERNEL_FROM", "KERNEL_WARM_FROM")
+    before = [getattr(comparison, name) for name in names]
+    for name in names:
+        setattr(comparison, name, 0 if on else 10**9)
     try:
         yield
     finally:
-        comparison.KERNEL_FROM, comparison.KERNEL_WARM_FROM = before
+        for name, value in zip(names, before, strict=True):
+            setattr(comparison, name, value)
 
 
 @st.composite
