@@ -83,7 +83,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 """Each command of ``traveller``, in the order ``--help`` lists them, and the modules (of
 :data:`MODULES`) that make it whole (tests/adapters/cli/test_quick_start.py checks this
-against the tree all of them make)."""
+against the tree all of them make). What ``--help`` lists of each is kept in
+``adapters/cli/listing.json``: after adding a command or changing a command's help, write
+it again with ``python -m adapters.cli.tree``."""
 
 app = typer.Typer(
     cls=tree.root(COMMANDS, MODULES), no_args_is_help=True, pretty_exceptions_enable=False

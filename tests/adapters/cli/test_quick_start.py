@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
 
 import engine
-from adapters.cli import launch, main
+from adapters.cli import launch, main, tree
 from tests.acceptance.cli import invoke
 
 HEAVY = (
@@ -106,6 +107,57 @@ def test_the_version_through_the_command_tree_loads_no_command() -> None:
     commands = {f"adapters.cli.{m}" for m in main.MODULES}
     assert under(modules, HEAVY) == []
     assert sorted(modules & commands) == []
+
+
+HELP_BUILT = """
+    import typer.main
+    from adapters.cli.main import app
+    root = typer.main.get_command(app)
+    root.commands.build_all()
+    try:
+        root.main([*ARGS, "--help"], prog_name="traveller")
+    except SystemExit:
+        pass
+"""
+
+
+@pytest.mark.parametrize("lang", [[], ["--lang", "ja"]], ids=["en", "ja"])
+def test_the_help_lists_every_command_as_it_says_it_building_none(lang: list[str]) -> None:
+    """``traveller --help`` lists each command from the listing kept beside the tree
+    (adapters/cli/listing.json), in the words the commands would say once built."""
+    wide = {"COLUMNS": "120"}
+    modules, listed = imported_by(run_command(*lang, "--help"), env=wide)
+    _, built = imported_by(HELP_BUILT.replace("ARGS", repr(lang)), env=wide)
+    assert listed == built
+    assert "standings" in listed and "deals" in listed
+    commands = {f"adapters.cli.{m}" for m in main.MODULES}
+    assert sorted(modules & commands) == []
+    assert under(modules, ("engine.application", "engine.tournament", *SERVER)) == []
+
+
+def test_the_listing_is_what_the_commands_say() -> None:
+    root: Any = typer.main.get_command(main.app)
+    kept = json.loads(tree.LISTING_FILE.read_text(encoding="utf-8"))
+    assert tree.listing_of(root) == kept, (
+        "a top-level command's help changed: write the listing again with "
+        "`python -m adapters.cli.tree`"
+    )
+
+
+def test_a_command_listed_runs_as_itself() -> None:
+    """A command the help listed without building it is built when it runs."""
+    code = """
+        import typer.main
+        from adapters.cli.main import app
+        root = typer.main.get_command(app)
+        for args in (["--help"], ["convert", "imps", "--difference", "430"]):
+            try:
+                root.main(args, prog_name="traveller")
+            except SystemExit:
+                pass
+        """
+    _, out = imported_by(code)
+    assert out.rstrip().endswith("430 points = 10 IMPs")
 
 
 def test_a_command_loads_its_own_module_and_not_the_others() -> None:
