@@ -247,14 +247,16 @@ def rank_labels(scores: Sequence[Hashable]) -> list[str]:
 
 
 def ranked(
-    items: Iterable[T], measure: Callable[[T], Decimal], order: Callable[[T], Any]
+    items: Iterable[T], measure: Callable[[T], Any], order: Callable[[T], Any]
 ) -> list[tuple[str, T]]:
     """``items`` best first with their rank labels: ranks are decided on the rounded
     ``measure`` (JCBL: round, then rank); ``order`` only lists tied items steadily.
 
-    Each item is measured once (a measure may be a division and a rounding), and the
-    (measure, order, position) triples sorted as tuples: the items are never compared."""
-    listed = list(items)
-    measured = sorted((-measure(item), order(item), i) for i, item in enumerate(listed))
-    labels = rank_labels([m for m, _, _ in measured])
-    return [(label, listed[i]) for label, (_, _, i) in zip(labels, measured, strict=True)]
+    Each item is measured once (a measure may be a division and a rounding). The items
+    are put in ``order``, then sorted by measure, best first: a stable sort keeps tied
+    items in ``order``, and the items themselves are never compared."""
+    listed = sorted(items, key=order)
+    measures = list(map(measure, listed))
+    best_first = sorted(range(len(listed)), key=measures.__getitem__, reverse=True)
+    labels = rank_labels([measures[i] for i in best_first])
+    return [(label, listed[i]) for label, i in zip(labels, best_first, strict=True)]

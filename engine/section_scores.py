@@ -23,7 +23,7 @@ from engine.registry import (
     parse_options,
     scale_for,
 )
-from engine.remembered import Remembered, state_key
+from engine.remembered import Remembered, states_of
 from engine.scoring import SectionFacts, SectionScore, credit_players
 from engine.section import Section
 from engine.tournament import SectionRanking, Tournament
@@ -153,13 +153,16 @@ def score_group(
     """Each section of a field scored: alone, or as its share of one field's score (the
     one remembered in ``memo`` for the same states)."""
     if memo is not None:
-        key = ("field", *state_key(tournament, group))
+        states, versions = states_of(tournament, group)
+        slot = ("field", *states)
         if len(group) == 1:  # a section alone is brought up to date from its last score
             section = group[0]
-            return memo.get(
-                key, lambda: {section.name: score_section(registry, tournament, section, memo)}
+            return memo.latest(
+                slot,
+                versions,
+                lambda: {section.name: score_section(registry, tournament, section, memo)},
             )
-        return memo.get(key, lambda: score_group(registry, tournament, group))
+        return memo.latest(slot, versions, lambda: score_group(registry, tournament, group))
     if len(group) == 1:
         return {group[0].name: score_section(registry, tournament, group[0])}
     merged = merge_facts([(s.name, s.facts()) for s in group])

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from operator import attrgetter
 from typing import TypeVar
 
 from engine.in_force import ScoringInForce, as_published
@@ -49,7 +50,7 @@ from engine.registry import (
     Registry,
     VersionUnavailable,
 )
-from engine.remembered import Remembered, state_key
+from engine.remembered import Remembered, states_of
 from engine.scoring import (
     PairTotal,
     ScoringField,
@@ -185,8 +186,7 @@ def _known_entrants(
 ) -> dict[Pair, Entrant]:
     """The section's entrants as last worked out, while its seats and the tournament stay
     as they were."""
-    key = ("entrants", tournament.id, tournament.version, section.id, section.layout_version)
-    return memo.get(key, dict)
+    return memo.latest(("entrants", section.id), (tournament.version, section.layout_version), dict)
 
 
 def _entrant(
@@ -249,6 +249,14 @@ def lines_meet(entrants: Iterable[Entrant]) -> bool:
     return len({e.pair.line for e in entrants}) > 1
 
 
+_SHOWN = {
+    RankBy.SCORE: attrgetter("score_shown"),
+    RankBy.PERCENTAGE: attrgetter("percentage_shown"),
+}
+"""What :meth:`Entrant.measure` reads, read in C (a live field ranks a thousand a query)."""
+_STEADY = attrgetter("steady")
+
+
 def rows_of(
     entrants: Sequence[Entrant], by: RankBy, *, show_section: bool
 ) -> tuple[StandingRow, ...]:
@@ -269,7 +277,7 @@ def rows_of(
             None,
             e.substitutes,
         )
-        for label, e in ranked(entrants, lambda e: e.measure(by), Entrant.order)
+        for label, e in ranked(entrants, _SHOWN[by], _STEADY)
     )
 
 
@@ -402,8 +410,10 @@ def compute_standings(
     sections = list(sections)
     if memo is not None:
         flags = (masterpoints, published_if_unavailable)
-        return memo.get(
-            ("standings", session, *flags, *state_key(tournament, sections)),
+        states, versions = states_of(tournament, sections)
+        return memo.latest(
+            ("standings", session, *flags, *states),
+            versions,
             lambda: _standings(registry, tournament, sections, session, *flags, memo),
         )
     return _standings(

@@ -25,7 +25,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 from eventsourcing.utils import TopicError, get_topic
 
-from engine.collector import settle
+from engine.collector import fewer_passes, settle
 from engine.errors import N_, Conflict, Fix, InvalidInput, NotFound, Phrase, StoreError
 from engine.events import DomainEvent, OrjsonTranscoder, PydanticMapper, event_of, stored_topics
 from engine.integrity import ChainReader, Link, Record, check_stream
@@ -208,6 +208,7 @@ class ApplicationCore(Application[UUID]):
         self, env: dict[str, str] | None = None, *, registry: Registry | None = None
     ) -> None:
         configure_logging()
+        fewer_passes()  # a process that reads states lives on many small objects
         super().__init__(env)
         self.registry = registry if registry is not None else create_registry()
         self._states: dict[UUID, Tournament | Section] = {}

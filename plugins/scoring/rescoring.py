@@ -57,7 +57,8 @@ class Moved:
 
     def __init__(self, totals: Mapping[Pair, PairTotal]) -> None:
         self._totals = totals
-        self._moved: dict[Pair, list[tuple[int, Fraction]]] = defaultdict(list)
+        self._moved: list[tuple[Pair, int, Fraction]] = []
+        """(pair, +1 or -1, points) of each side of each table taken away or added."""
         self.maxima = Counter({pair: total.maximum.numerator for pair, total in totals.items()})
         """Pair → the sum of the tops of its boards (whole, unfactored)."""
         self.played = Counter({pair: total.boards_played for pair, total in totals.items()})
@@ -79,28 +80,33 @@ class Moved:
     def _move(
         self, sign: int, facts: SectionFacts, points: Points, tops: Mapping[int, Fraction] | None
     ) -> None:
+        results, moved, played, maxima = facts.results, self._moved, self.played, self.maxima
         for i, (ns, ew) in points.items():
-            r = facts.results[i]
-            self._moved[r.ns].append((sign, ns))
-            self._moved[r.ew].append((sign, ew))
-            self.played[r.ns] += sign
-            self.played[r.ew] += sign
+            r = results[i]
+            moved += ((r.ns, sign, ns), (r.ew, sign, ew))
+            played[r.ns] += sign
+            played[r.ew] += sign
             if tops is not None:
                 top = sign * tops[r.board].numerator  # a board's top is whole
-                self.maxima[r.ns] += top
-                self.maxima[r.ew] += top
+                maxima[r.ns] += top
+                maxima[r.ew] += top
 
     def raw(self) -> dict[Pair, Fraction]:
         """Pair → its raw total now."""
         raw = {pair: total.raw for pair, total in self._totals.items()}
-        denominators = {v.denominator for moved in self._moved.values() for _, v in moved}
-        common = lcm(*denominators) if denominators else 1
+        # Each value's numerator over one common denominator, worked out once per denominator.
+        over = {v.denominator: 0 for _, _, v in self._moved}
+        common = lcm(*over) if over else 1
+        for denominator in over:
+            over[denominator] = common // denominator
+        by: dict[Pair, int] = defaultdict(int)
+        for pair, sign, v in self._moved:
+            by[pair] += sign * v.numerator * over[v.denominator]
         zero = Fraction(0)
-        for pair, moved in self._moved.items():
-            by = sum(sign * v.numerator * (common // v.denominator) for sign, v in moved)
-            if by:
+        for pair, moved in by.items():
+            if moved:
                 was = raw.get(pair, zero)
                 raw[pair] = Fraction(
-                    was.numerator * common + by * was.denominator, was.denominator * common
+                    was.numerator * common + moved * was.denominator, was.denominator * common
                 )
         return raw

@@ -1,5 +1,6 @@
 """The collector is paused for the block and resumes as it was, even after an error; a
-big state read at once is settled out of its later passes, a small one is not."""
+big state read at once is settled out of its later passes, a small one is not; an
+application lets the young generation grow, unless the program chose otherwise."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from uuid import UUID
 import pytest
 
 from engine.application import Traveller, core
-from engine.collector import collector_paused, settle
+from engine.collector import YOUNG_PASS_AFTER, collector_paused, fewer_passes, settle
 from engine.seating import Numbering
 from engine.section import ImportRow, ResultEntry
 from engine.testing import memory_app
@@ -76,3 +77,30 @@ def test_a_state_read_with_many_facts_at_once_is_settled(
     big.record_result(field, ResultEntry(1, 500, 1500, score_ns=-50))
     assert len(big.section(field).tables) == 21
     assert gc.get_freeze_count() == 0  # one more result: not settled again
+
+
+@pytest.fixture
+def threshold() -> Iterator[None]:
+    """The collector's thresholds are given back as they were after a test."""
+    was = gc.get_threshold()
+    try:
+        yield
+    finally:
+        gc.set_threshold(*was)
+
+
+def test_an_application_lets_the_young_generation_grow(threshold: None) -> None:
+    gc.set_threshold(700, 10, 10)
+    memory_app()
+    assert gc.get_threshold() == (YOUNG_PASS_AFTER, 10, 10)
+
+
+def test_a_higher_threshold_or_a_collector_switched_off_is_left_as_it_was(
+    threshold: None,
+) -> None:
+    gc.set_threshold(50_000, 20, 5)
+    fewer_passes()
+    assert gc.get_threshold() == (50_000, 20, 5)
+    gc.set_threshold(0, 10, 10)  # 0: the program switched the collector off
+    fewer_passes()
+    assert gc.get_threshold() == (0, 10, 10)

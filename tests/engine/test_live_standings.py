@@ -381,6 +381,16 @@ def test_a_rank_is_one_more_than_those_ranked_above_marked_when_shared(
     assert [scores[i] for _, i in out] == sorted(scores, reverse=True)
 
 
+@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(0, 5)), max_size=30))
+def test_tied_contestants_are_listed_in_their_order_then_as_given(
+    items: list[tuple[int, int]],
+) -> None:
+    """Best first; among equal measures by ``order``, and as given where that ties too."""
+    out = ranked(range(len(items)), lambda i: Decimal(items[i][0]), lambda i: items[i][1])
+    expected = sorted(range(len(items)), key=lambda i: (-items[i][0], items[i][1], i))
+    assert [i for _, i in out] == expected
+
+
 @given(
     raw=st.fractions(min_value=-500, max_value=500, max_denominator=60),
     most=st.fractions(min_value=0, max_value=500, max_denominator=60),
