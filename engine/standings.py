@@ -24,17 +24,16 @@ worked out once per seating.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from operator import attrgetter
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from engine.in_force import ScoringInForce, as_published
 from engine.lineup import SubstituteShown, credited_players, substitutes_of
-from engine.numbers import round_half_up, round_quotient_half_up
+from engine.numbers import round_quotient_half_up
 from engine.ranks import (
     OVERALL,
     PLAYERS,
@@ -67,33 +66,45 @@ T = TypeVar("T")
 # ---- scoring a session ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Entrant:
-    """One pair of a session with its exact total: where it sat, which entry it is."""
+class Entrant(NamedTuple):
+    """One pair of a session with its exact total: where it sat, which entry it is.
+
+    Made with :meth:`of`, which works out the figures shown. A named tuple, because a
+    live 600-pair field makes one for each pair whose total moved, every query."""
 
     section: str
     pair: Pair
     entry: str | None
     names: tuple[str, ...]
     total: PairTotal
-    players: tuple[Player, ...] = ()
+    players: tuple[Player, ...]
     """The players credited with its score (see :mod:`engine.lineup`)."""
-    substitutes: tuple[SubstituteShown, ...] = ()
-    score_shown: Decimal = dataclasses.field(init=False, repr=False, compare=False)
+    substitutes: tuple[SubstituteShown, ...]
+    score_shown: Decimal
     """The total rounded as shown (and ranked on)."""
-    percentage_shown: Decimal = dataclasses.field(init=False, repr=False, compare=False)
+    percentage_shown: Decimal
     """The percentage rounded as shown (and ranked on)."""
-    steady: tuple[str, int, tuple[int, int]] = dataclasses.field(
-        init=False, repr=False, compare=False
-    )
+    steady: tuple[str, int, tuple[int, int]]
     """Where it is listed among tied entrants (:meth:`order`)."""
 
-    def __post_init__(self) -> None:
-        # Worked out once: a ranking reads them for every comparison and every row.
-        object.__setattr__(self, "score_shown", round_half_up(self.total.score))
-        object.__setattr__(self, "percentage_shown", percentage_shown(self.total))
-        order = (self.section, self.pair.number, pair_order(self.pair))
-        object.__setattr__(self, "steady", order)
+    @classmethod
+    def of(
+        cls,
+        section: str,
+        pair: Pair,
+        entry: str | None,
+        names: tuple[str, ...],
+        total: PairTotal,
+        players: tuple[Player, ...] = (),
+        substitutes: tuple[SubstituteShown, ...] = (),
+    ) -> Entrant:
+        """The entrant, with its figures shown worked out once: a ranking reads them for
+        every comparison and every row."""
+        steady = (section, pair.number, pair_order(pair))
+        score, percentage = figures_shown(total)
+        return cls(
+            section, pair, entry, names, total, players, substitutes, score, percentage, steady
+        )
 
     def measure(self, by: RankBy) -> Decimal:
         return self.score_shown if by is RankBy.SCORE else self.percentage_shown
@@ -103,8 +114,18 @@ class Entrant:
 
     def with_total(self, total: PairTotal) -> Entrant:
         """The same entrant with another total (a new result on its boards)."""
+        score, percentage = figures_shown(total)
         return Entrant(
-            self.section, self.pair, self.entry, self.names, total, self.players, self.substitutes
+            self.section,
+            self.pair,
+            self.entry,
+            self.names,
+            total,
+            self.players,
+            self.substitutes,
+            score,
+            percentage,
+            self.steady,
         )
 
 
@@ -123,16 +144,18 @@ def same_total(a: PairTotal, b: PairTotal) -> bool:
     )
 
 
-def percentage_shown(total: PairTotal) -> Decimal:
-    """``round_half_up(total.percentage)`` in whole numbers (no Fraction divided)."""
-    raw, most = total.raw, total.maximum
+def figures_shown(total: PairTotal) -> tuple[Decimal, Decimal]:
+    """The total's score and percentage as shown: each rounded half up, in whole numbers
+    (no Fraction divided)."""
+    score, raw, most = total.score, total.raw, total.maximum
+    shown = round_quotient_half_up(score.numerator, score.denominator)
     if not most:
-        return round_half_up(0)
+        return shown, round_quotient_half_up(0, 1)
     numerator = raw.numerator * most.denominator * 100
     denominator = raw.denominator * most.numerator
     if denominator < 0:
         numerator, denominator = -numerator, -denominator
-    return round_quotient_half_up(numerator, denominator)
+    return shown, round_quotient_half_up(numerator, denominator)
 
 
 @dataclass(frozen=True)
@@ -170,7 +193,7 @@ def names_of(tournament: Tournament, section: Section, pair: Pair) -> tuple[str,
 def entrant(tournament: Tournament, section: Section, pair: Pair, total: PairTotal) -> Entrant:
     """The pair at ``pair`` with its total, the entry sitting there and who played."""
     players = credited_players(tournament, section, pair)
-    return Entrant(
+    return Entrant.of(
         section.name,
         pair,
         section.seats.get(pair),
@@ -313,9 +336,8 @@ def pair_fields(
     found = []
     for field in lines:
         entrants = [
-            replace(
-                entrant(tournament, section, p, scored.totals[p]),
-                names=pair_names(tournament, section, p),
+            entrant(tournament, section, p, scored.totals[p])._replace(
+                names=pair_names(tournament, section, p)
             )
             for p in field.pairs
             if p in scored.totals

@@ -26,7 +26,7 @@ from engine.scoring import Award, PairTotal, SectionFacts
 from engine.seating import Numbering, Pair
 from engine.section import ResultEntry, Section
 from engine.section.state import project_section
-from engine.standings import compute_standings, percentage_shown, same_total
+from engine.standings import compute_standings, figures_shown, same_total
 from engine.testing import flat_score, memory_app, play_movement
 from engine.tournament import SectionRanking
 from engine.tournament.events import ScoringChoice
@@ -395,11 +395,11 @@ def test_tied_contestants_are_listed_in_their_order_then_as_given(
     raw=st.fractions(min_value=-500, max_value=500, max_denominator=60),
     most=st.fractions(min_value=0, max_value=500, max_denominator=60),
 )
-def test_the_percentage_shown_is_the_exact_percentage_rounded(
+def test_the_figures_shown_are_the_exact_score_and_percentage_rounded(
     raw: Fraction, most: Fraction
 ) -> None:
-    total = PairTotal(Pair(1), raw, most, raw, 1)
-    assert percentage_shown(total) == round_half_up(total.percentage)
+    total = PairTotal(Pair(1), raw * 2, most, raw, 1)
+    assert figures_shown(total) == (round_half_up(raw * 2), round_half_up(total.percentage))
 
 
 # ---- a total compared fast ------------------------------------------------------------------

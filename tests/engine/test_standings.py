@@ -79,7 +79,7 @@ def test_ranks_are_decided_on_rounded_totals() -> None:
 
     def entrant(number: int, score: Fraction) -> Entrant:
         total = PairTotal(Pair(number), score, Fraction(300), score, 12)
-        return Entrant("A", Pair(number), None, (), total)
+        return Entrant.of("A", Pair(number), None, (), total)
 
     rows = rows_of(
         [entrant(1, Fraction(149996, 1000)), entrant(2, Fraction(150004, 1000))],
@@ -105,7 +105,7 @@ def howell_facts(pairs: int, scores: Sequence[int]) -> SectionFacts:
 
 def ranking(facts: SectionFacts, rename: dict[Pair, Pair]) -> dict[Pair, tuple[str, Decimal]]:
     scored = MATCHPOINTS.score(facts, MP_OPTIONS)
-    entrants = [Entrant("A", p, None, (), t) for p, t in scored.totals.items()]
+    entrants = [Entrant.of("A", p, None, (), t) for p, t in scored.totals.items()]
     return {
         rename[r.pair]: (r.rank, r.score)
         for r in rows_of(entrants, RankBy.SCORE, show_section=False)
