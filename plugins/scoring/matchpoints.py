@@ -298,7 +298,10 @@ class Matchpoints:
             return None
         else:
             counts = Counter(map(_BOARD, was.results))
-        old = rescoring.tables_on(was, boards)
+        if carried and known is not None and known.boards == boards:
+            old = known.tables  # the same boards' tables, found in ``was`` last time
+        else:
+            old = rescoring.tables_on(was, boards)
         new = rescoring.tables_on(facts, boards)
         most_then = max(counts.values(), default=0)
         counts.subtract(was.results[i].board for i in old)
@@ -315,7 +318,7 @@ class Matchpoints:
         now = _rescored_boards(facts, new, most, options, unit)
         if then is None or now is None:
             return None
-        self._last_rescored = _Rescored(facts, +counts, boards, most, options, now)
+        self._last_rescored = _Rescored(facts, +counts, boards, new, most, options, now)
         moved = rescoring.Moved(before.totals)
         moved.take(was, then[1], then[0])
         moved.add(facts, now[1], now[0])
@@ -343,9 +346,11 @@ class _Rescored:
     facts: SectionFacts
     counts: Counter[int]
     boards: frozenset[int]
-    """The boards it scored again, ``most`` the most tables any board had then, and
-    ``scored`` their tops and points by ``options``: the next rescore of the same boards
-    by the same options starts from them."""
+    """The boards it scored again, ``tables`` their results (indices into the facts'),
+    ``most`` the most tables any board had then, and ``scored`` their tops and points by
+    ``options``: the next rescore of the same boards by the same options starts from
+    them."""
+    tables: list[int]
     most: int
     options: Matchpoints.Options
     scored: BoardScores
