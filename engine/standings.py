@@ -28,7 +28,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
-from operator import attrgetter
 from typing import NamedTuple, TypeVar
 
 from engine.in_force import ScoringInForce, as_published
@@ -272,14 +271,6 @@ def lines_meet(entrants: Iterable[Entrant]) -> bool:
     return len({e.pair.line for e in entrants}) > 1
 
 
-_SHOWN = {
-    RankBy.SCORE: attrgetter("score_shown"),
-    RankBy.PERCENTAGE: attrgetter("percentage_shown"),
-}
-"""What :meth:`Entrant.measure` reads, read in C (a live field ranks a thousand a query)."""
-_STEADY = attrgetter("steady")
-
-
 def rows_of(
     entrants: Sequence[Entrant], by: RankBy, *, show_section: bool
 ) -> tuple[StandingRow, ...]:
@@ -300,7 +291,7 @@ def rows_of(
             None,
             e.substitutes,
         )
-        for label, e in ranked(entrants, _SHOWN[by], _STEADY)
+        for label, e in ranked(entrants, lambda e: e.measure(by), Entrant.order)
     )
 
 

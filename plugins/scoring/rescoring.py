@@ -94,7 +94,7 @@ class Moved:
     def raw(self) -> dict[Pair, Fraction]:
         """Pair → its raw total now."""
         raw = {pair: total.raw for pair, total in self._totals.items()}
-        # Each value's numerator over one common denominator, worked out once per denominator.
+        # Over one common denominator: the factor to it is worked out once per denominator.
         over = {v.denominator: 0 for _, _, v in self._moved}
         common = lcm(*over) if over else 1
         for denominator in over:
