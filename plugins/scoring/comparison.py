@@ -144,17 +144,15 @@ def _side(outcome: Compared | Split, ns: bool) -> Compared:
     return outcome
 
 
-KERNEL_FROM = 2000
+KERNEL_FROM = 20_000
 """A section of this many results or more has its plain boards scored at once by the
 kernels (:mod:`plugins.scoring.kernels`, numpy); a smaller one board by board by the
-exact code, each board remembered, so a new result rescores its board only. Below this,
-importing numpy (over a tenth of a second, once a process) costs a one-off command more
-than the kernels save it."""
-SORTED_KERNEL_FROM = 20_000
-""":data:`KERNEL_FROM` for a method whose exact code sorts each board's results once
-(matchpoints) rather than setting each against every other: it scores a one-off
-command's section faster than numpy loads up to about this many results (a 300-table
-field's ``traveller standings``: 0.74 s board by board, 0.87 s by the kernels)."""
+exact code, each board remembered, so a new result rescores its board only. Every
+method's exact code goes through a board's results about once (matchpoints sort them,
+cross-IMPs and total points group equal scores, Houston measures them against a datum),
+so below this it scores a one-off command's section sooner than numpy loads (a 300-table
+field of 7,800 results in 30–90 ms, where importing numpy takes over a tenth of a
+second, once a process)."""
 KERNEL_WARM_FROM = 200
 """Once numpy is loaded, or the process has scored sections again and again, the kernels
 score a section of this many results or more: from a few hundred results they are
@@ -165,20 +163,17 @@ director's session, a result-by-result loop): numpy's import pays off there, onc
 _asked = 0
 
 
-def by_kernel(facts: SectionFacts, *, sorted_boards: bool = False) -> bool:
+def by_kernel(facts: SectionFacts) -> bool:
     """Whether the kernels score ``facts``' plain boards (the figures are the same).
 
-    A one-off command on a club's section (a few hundred results) is scored board by
-    board, and never imports numpy; a big section, or any section of a few hundred
-    results in a process that is already warm, by the kernels. A method whose exact code
-    sorts each board once (``sorted_boards``) is left to it on bigger sections too
-    (:data:`SORTED_KERNEL_FROM`)."""
+    A one-off command's section is scored board by board, and never imports numpy,
+    unless it is a very big one; any section of a few hundred results in a process that
+    is already warm, by the kernels."""
     global _asked
     _asked += 1
     n = len(facts.results)
     warm = "numpy" in sys.modules or _asked > LIVE_AFTER
-    cold_from = SORTED_KERNEL_FROM if sorted_boards else KERNEL_FROM
-    return n >= cold_from or (n >= KERNEL_WARM_FROM and warm)
+    return n >= KERNEL_FROM or (n >= KERNEL_WARM_FROM and warm)
 
 
 #: How a method scores the plain boards of a big field at once; None: it cannot, and
@@ -485,15 +480,28 @@ def against_each_other(convert: Callable[[int], int], average: bool) -> BoardRul
     def against(mine: Compared, theirs: Compared) -> int | Fraction:
         return by_weight(mine, lambda s: by_weight(theirs, lambda t: convert(s - t)))
 
+    def each_against_the_others(results: tuple[Compared, ...]) -> list[int | Fraction]:
+        """Each result's sum against the others. Played scores are grouped: a score is
+        set once against each distinct score, times how many tables made it (a live
+        300-table board has 300 results but a few dozen scores)."""
+        if all(isinstance(r, int) for r in results):
+            played = cast(tuple[int, ...], results)
+            made, itself = Counter(played), convert(0)
+            by_score = {
+                s: sum(times * convert(s - t) for t, times in made.items()) - itself for s in made
+            }
+            return [by_score[r] for r in played]
+        return [
+            sum(against(r, other) for j, other in enumerate(results) if j != i)
+            for i, r in enumerate(results)
+        ]
+
     @lru_cache(maxsize=16384)
     def rule(version: Version) -> BoardPoints:
         """A board remembered: a new result rescores only its board."""
         results = version.results
         met = len(results) - 1
-        sums = [
-            Fraction(sum(against(r, other) for j, other in enumerate(results) if j != i))
-            for i, r in enumerate(results)
-        ]
+        sums = [Fraction(p) for p in each_against_the_others(results)]
         if average:
             return BoardPoints(tuple(p / met if met else p for p in sums), comparisons=1)
         scale = Fraction(version.on_board - 1, met) if met else Fraction(0)

@@ -162,7 +162,7 @@ class Matchpoints:
 
         A big section (:func:`~plugins.scoring.comparison.by_kernel`) has its plain boards
         scored at once (:func:`plugins.scoring.kernels.matchpoints`)."""
-        if comparison.by_kernel(facts, sorted_boards=True):
+        if comparison.by_kernel(facts):
             return self._score_by_kernel(facts, options)
         unit = 2 if options.scale == "european" else 1
         outcomes = _outcomes(facts, range(len(facts.results)), options)

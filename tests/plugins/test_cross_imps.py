@@ -13,7 +13,7 @@ from engine.imps import imps
 from engine.registry import ScoringMethod
 from engine.scoring import Award, Split, TableResult
 from engine.seating import Pair
-from plugins.scoring import cross_imps
+from plugins.scoring import comparison, cross_imps
 from plugins.scoring.cross_imps import CrossImps, CrossImpsOptions
 from plugins.scoring.houston import Houston, HoustonOptions
 from plugins.scoring.total_points import TotalPoints, TotalPointsOptions
@@ -182,3 +182,33 @@ def test_each_direction_scores_as_on_a_board_of_its_own_results(
     assert [s.datum for s in score.results] == [s.datum for s in as_ns.results]
     ew_datum = [s.datum if s.datum_ew is None else s.datum_ew for s in score.results]
     assert ew_datum == [s.datum for s in as_ew.results]
+
+
+@settings(deadline=None)
+@given(
+    scores=st.lists(st.integers(-150, 150).map(lambda s: 10 * s), min_size=1, max_size=40),
+    fouled_off=st.integers(0, 3),
+    average=st.booleans(),
+    in_imps=st.booleans(),
+)
+def test_a_board_of_played_scores_is_every_result_against_every_other(
+    scores: list[int], fouled_off: int, average: bool, in_imps: bool
+) -> None:
+    """Played scores are grouped by score; what each earns is still, by the definition,
+    the sum over every other result of the IMPs (or points) of the difference, averaged
+    or brought to the whole board's comparisons (a fouled board's version has fewer
+    results than the board)."""
+    convert = imps if in_imps else comparison.as_is
+    on_board = len(scores) + fouled_off
+    got = comparison.against_each_other(convert, average)(
+        comparison.Version(4, tuple(scores), on_board)
+    )
+    met = len(scores) - 1
+    sums = [
+        F(sum(convert(s - t) for j, t in enumerate(scores) if j != i)) for i, s in enumerate(scores)
+    ]
+    if average:
+        assert got.ns == tuple(p / met if met else p for p in sums)
+    else:
+        scale = F(on_board - 1, met) if met else F(0)
+        assert got.ns == tuple(p * scale for p in sums)
