@@ -20,7 +20,7 @@ import enum
 from collections import defaultdict
 from dataclasses import dataclass
 
-from engine.movement import Encounter, Movement, board_set, boards_text
+from engine.movement import Encounter, Movement, board_set
 from engine.seating import Line, Pair
 
 __all__ = [
@@ -36,7 +36,6 @@ __all__ = [
     "TableSide",
     "board_route",
     "board_sets",
-    "boards_text",
     "pair_slips",
     "placement",
     "rover_cards",

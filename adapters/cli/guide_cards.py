@@ -21,12 +21,12 @@ from engine.guides import (
     RoverCard,
     Stand,
     TableSide,
-    boards_text,
     pair_slips,
     placement,
     rover_cards,
     table_cards,
 )
+from engine.movement import boards_text
 from engine.seating import Pair
 
 

@@ -14,8 +14,8 @@ from typing import Any, Literal
 from uuid import UUID
 
 from engine.application import Traveller
-from engine.guides import BoardSpot, TableSide, boards_text, pair_slips, table_cards
-from engine.movement import Movement
+from engine.guides import BoardSpot, TableSide, pair_slips, table_cards
+from engine.movement import Movement, boards_text
 from engine.seating import Pair
 
 Kind = Literal[
