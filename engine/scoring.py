@@ -9,14 +9,17 @@ rounding happens only when standings are shown or published.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from operator import attrgetter
 from typing import Literal, Protocol, SupportsInt, overload
 
 from engine.errors import N_, Fix, InvalidInput
 from engine.movement import Movement
 from engine.seating import Line, Numbering, Pair
+
+_BOARD = attrgetter("board")
 
 
 class AwardKind(enum.StrEnum):
@@ -322,6 +325,45 @@ class SectionFacts:
     """(board, pair) for each board the movement has a pair play against an absent pair
     (the phantom): JCBL factors the pair's total up; a method may score those boards
     instead (JFR Pary: 60 %)."""
+
+    _tables: dict[int, list[int]] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+    """Board → the indices of its results, made when first asked for."""
+
+    def tables_on(self, boards: Iterable[int]) -> list[int]:
+        """The indices of the results on ``boards``, in order.
+
+        A live change asks for one board's tables among thousands: every board's are
+        listed once per facts, or carried from the facts these grew from
+        (:meth:`grown_from`)."""
+        index = self._tables
+        if index is None:
+            index = {}
+            for i, board in enumerate(map(_BOARD, self.results)):
+                found = index.get(board)
+                if found is None:
+                    index[board] = [i]
+                else:
+                    found.append(i)
+            object.__setattr__(self, "_tables", index)  # a cache: the facts stay as they are
+        return sorted(i for board in boards for i in index.get(board, ()))
+
+    def grown_from(self, earlier: SectionFacts) -> None:
+        """Carry ``earlier``'s list of each board's tables, if it made one: its results
+        are the first of these (a live section's facts grow a result at a time)."""
+        known = earlier._tables
+        if known is None or self._tables is not None:
+            return
+        index = dict(known)
+        copied: set[int] = set()  # the boards whose lists are these facts' own
+        for i in range(len(earlier.results), len(self.results)):
+            board = self.results[i].board
+            if board not in copied:
+                index[board] = [*index.get(board, ())]
+                copied.add(board)
+            index[board].append(i)
+        object.__setattr__(self, "_tables", index)
 
     def by_board(self) -> dict[int, list[TableResult]]:
         boards: dict[int, list[TableResult]] = {}

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
+from itertools import islice
 from operator import attrgetter
 from typing import Any
 from uuid import UUID
@@ -140,6 +141,10 @@ class Section:
     _pairs: dict[Line, dict[int, Pair]] = field(default_factory=lambda: {Line.NS: {}, Line.EW: {}})
     _facts: SectionFacts | None = field(default=None, compare=False, repr=False)
     """The facts as last built, until an event changes them (shared by copies: immutable)."""
+    _grown: SectionFacts | None = field(default=None, compare=False, repr=False)
+    """Facts built earlier whose results are the first of the tables', in order: only
+    new tables came since (a correction or a table taken away forgets them). The next
+    facts add the new tables' results to theirs instead of listing every table again."""
     _absent: tuple[Movement, Pair, tuple[tuple[int, Pair], ...]] | None = field(
         default=None, compare=False, repr=False
     )
@@ -251,10 +256,16 @@ class Section:
         return self._facts
 
     def _build_facts(self) -> SectionFacts:
-        return SectionFacts(
+        grown = self._grown
+        if grown is None:
+            results = tuple(map(_FACT, self.tables.values()))
+        else:
+            new = islice(self.tables.values(), len(grown.results), None)
+            results = grown.results + tuple(map(_FACT, new))
+        facts = SectionFacts(
             numbering=self.numbering or Numbering.HOWELL,
             fields=self.fields(),
-            results=tuple(map(_FACT, self.tables.values())),
+            results=results,
             expected_plays=self.expected_plays(),
             fouled={
                 board: tuple(frozenset(self.pair(Line.NS, n) for n in g) for g in groups)
@@ -262,6 +273,10 @@ class Section:
             },
             absent=self.facing_phantom(),
         )
+        if grown is not None:
+            facts.grown_from(grown)
+        self._grown = facts
+        return facts
 
     def boards_changed_since(self, version: int) -> frozenset[int] | None:
         """The boards whose results changed after ``version`` of this section, or None
@@ -341,6 +356,7 @@ class Section:
         replaced = self.tables.get(key)
         if replaced is not None:
             self._count(replaced.fact, -1)
+            self._grown = None  # a table changed in place
         self._count(fact, 1)
         self.tables[key] = entry
         self._by_ew[(board, entry.ew)] = key
@@ -348,6 +364,7 @@ class Section:
 
     def _drop(self, board: int, ns: int) -> None:
         entry = self.tables.pop((board, self.pair(Line.NS, ns)))
+        self._grown = None
         self._count(entry.fact, -1)
         del self._by_ew[(board, entry.ew)]
         self.board_changes[board] = self.version
@@ -387,6 +404,7 @@ class Section:
             self._facts = None
             if not isinstance(event, _BOARD_RESULTS):
                 self.facts_version = self.version
+                self._grown = None
         if not isinstance(event, _KEEP_LAYOUT):
             self._relayout()
         match event:

@@ -241,7 +241,7 @@ def rescore_boards(
     are, and each pair's total moves by the difference. ``rule_of`` gives the rule for
     one side (before, then now), given how many tables each of ``boards`` has there;
     the results are ``afresh()``'s, made when one is read."""
-    old, new = rescoring.tables_on(was, boards), rescoring.tables_on(facts, boards)
+    old, new = was.tables_on(boards), facts.tables_on(boards)
     then = _score_exact(
         was,
         rescoring.by_board(was, old),

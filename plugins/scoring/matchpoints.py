@@ -301,8 +301,8 @@ class Matchpoints:
         if carried and known is not None and known.boards == boards:
             old = known.tables  # the same boards' tables, found in ``was`` last time
         else:
-            old = rescoring.tables_on(was, boards)
-        new = rescoring.tables_on(facts, boards)
+            old = was.tables_on(boards)
+        new = facts.tables_on(boards)
         most_then = max(counts.values(), default=0)
         counts.subtract(was.results[i].board for i in old)
         counts.update(facts.results[i].board for i in new)

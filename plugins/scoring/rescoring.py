@@ -3,40 +3,23 @@
 Live standings rescore only the boards whose results changed
 (:class:`engine.registry.RescoresBoards`, docs/decisions/0031): each method scores those
 boards as they were and as they are, with its own code, and each pair's total moves by
-the difference. Finding the boards' tables and moving the totals are the same for
-every method, and here; grouping tables by board serves scoring afresh too.
+the difference. Moving the totals is the same for every method, and here (the
+boards' tables are the facts' own :meth:`~engine.scoring.SectionFacts.tables_on`);
+grouping tables by board serves scoring afresh too.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from contextlib import suppress
 from fractions import Fraction
 from math import lcm
-from operator import attrgetter
 
 from engine.scoring import PairTotal, SectionFacts
 from engine.seating import Pair
 
-_BOARD = attrgetter("board")
-
 Points = Mapping[int, tuple[Fraction, Fraction]]
 """Result index → its (NS, EW) points."""
-
-
-def tables_on(facts: SectionFacts, boards: frozenset[int]) -> list[int]:
-    """The indices of the results on ``boards``, in order (looked for in C: a big field
-    has thousands of results, a live change one board)."""
-    column = list(map(_BOARD, facts.results))
-    found: list[int] = []
-    for board in boards:
-        at = -1
-        with suppress(ValueError):  # no more of the board's results
-            while True:
-                at = column.index(board, at + 1)
-                found.append(at)
-    return sorted(found)
 
 
 def by_board(facts: SectionFacts, tables: Iterable[int]) -> dict[int, list[int]]:

@@ -307,7 +307,13 @@ def test_live_standings_equal_the_standings_from_scratch(steps: list[Step], meth
         section = app.section(event)
         replayed = project_section(None, app.events_of(section.id))
         assert isinstance(replayed, Section)
-        assert section.facts() == replayed.facts()
+        facts = section.facts()
+        assert facts == replayed.facts()
+        # Each board's tables, carried from facts to facts as results came: as listed afresh.
+        for board in (1, 2, 3):
+            assert facts.tables_on({board}) == [
+                i for i, r in enumerate(facts.results) if r.board == board
+            ]
         assert section.known_pairs() == replayed.known_pairs()
         assert section.fields() == replayed.fields()
         assert (section.version, section.tables, section.seats) == (
@@ -346,6 +352,37 @@ def test_a_mitchell_played_live_equals_its_replay(rounds: int, seed: int, method
         entry = ResultEntry(board=played[0], ns=e.ns, ew=e.ew, score_ns=SCORES[seed % 9])
         app.correct_result(event, entry, reason="typed wrong")
     assert app.standings(event).to_json() == from_scratch(app, event)
+
+
+def test_a_section_grows_its_facts_from_the_last_while_tables_only_come(
+    app: Traveller, mitchell: UUID
+) -> None:
+    """A new result adds its table to the last facts' results and to their list of each
+    board's tables; a correction lists every table again, and the lists agree with the
+    results either way."""
+    play_movement(app, mitchell, rounds=1)
+    app.start_round(mitchell, 2)
+    app.standings(mitchell)
+    before = app.section(mitchell).facts()  # the cached state's, which its copies share
+    assert before.tables_on({1, 2}) == [i for i, r in enumerate(before.results) if r.board < 3]
+    board, ns, ew = app.section(mitchell).missing_results(2)[0]
+    app.record_result(mitchell, ResultEntry(board=board, ns=ns.number, ew=ew.number, score_ns=100))
+    grown = app.section(mitchell).facts()
+    assert grown.results[: len(before.results)] == before.results
+    assert grown.results[-1].board == board
+    assert grown._tables is not None  # carried from ``before``, not listed again
+    assert grown.tables_on({board}) == [i for i, r in enumerate(grown.results) if r.board == board]
+    first = grown.results[0]
+    again = ResultEntry(board=first.board, ns=first.ns.number, ew=first.ew.number, score_ns=-100)
+    app.correct_result(mitchell, again, reason="typed wrong")
+    corrected = app.section(mitchell).facts()
+    assert corrected._tables is None  # listed afresh when first asked for
+    assert [
+        r.score_ns for r in corrected.results if (r.board, r.ns) == (first.board, first.ns)
+    ] == [-100]
+    assert corrected.tables_on({first.board}) == [
+        i for i, r in enumerate(corrected.results) if r.board == first.board
+    ]
 
 
 # ---- ranking, each contestant measured once ---------------------------------------------------
