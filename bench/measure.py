@@ -56,6 +56,43 @@ def percentiles(seconds: Sequence[float]) -> dict[str, float]:
     }
 
 
+def by_part(seconds: Sequence[float], parts: int = 6) -> list[float]:
+    """The p50 (nearest rank, ms) of each of ``parts`` consecutive stretches of a loop's
+    timings, in order: whether the loop's work grows as it goes (a result on a fuller
+    board moves more pairs' totals) or its tail is spread through it."""
+    size = max(1, len(seconds) // parts)
+    stretches = [seconds[i : i + size] for i in range(0, size * parts, size)]
+    return [percentiles(s)["p50_ms"] for s in stretches if s]
+
+
+def _fixed_work(steps: int) -> int:
+    """Pure-Python work of a fixed size: the same instructions every time."""
+    total = 0
+    for i in range(steps):
+        total += i * i % 7
+    return total
+
+
+def spread(p50_ms: float, runs: int) -> dict[str, float]:
+    """The machine's own spread at a latency loop's size: a fixed piece of pure-Python
+    work sized to take ``p50_ms``, timed ``runs`` times, as :func:`percentiles`.
+
+    The work never changes, so whatever its p99 adds to its p50 is the machine (other
+    work on it, the host's scheduling), not the code: a loop whose p99 stands to its p50
+    as this work's does has no tail of its own. A p99 target is then met only by a p50
+    that leaves room for this spread."""
+    steps = 10_000
+    took = min(_timed(lambda: _fixed_work(steps)) for _ in range(5))
+    steps = max(1, round(steps * p50_ms / 1000 / took))
+    return percentiles([_timed(lambda: _fixed_work(steps)) for _ in range(runs)])
+
+
+def _timed(run: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    run()
+    return time.perf_counter() - started
+
+
 def profile(run: Callable[[], object], limit: int = 15) -> dict[str, Any]:
     """cProfile of one run: the functions with the most own time, and the most cumulative."""
     profiler = cProfile.Profile()

@@ -70,7 +70,17 @@ if __package__ in (None, ""):  # run as a script: the repository root holds ``be
 import orjson
 
 from adapters.storage import env_for
-from bench.measure import RESULTS, best_of, load, machine, percentiles, profile, verdict_lines
+from bench.measure import (
+    RESULTS,
+    best_of,
+    by_part,
+    load,
+    machine,
+    percentiles,
+    profile,
+    spread,
+    verdict_lines,
+)
 from bench.serve_load import LoadConfig, report_load, run_load
 from bench.swiss_draw import SwissConfig, report_swiss, run_swiss
 from engine import history
@@ -330,6 +340,7 @@ def measure_latency(path: Path, tables: int, cold_every: int) -> dict[str, Any]:
             "results": entered,
             "section_events": section.version,
             "warm": percentiles(warm),
+            "warm_by_sixth": by_part(warm),
             "warm_record_result": percentiles(record),
             "warm_standings": percentiles(query),
             "cold_standings": {**percentiles(cold), "every": cold_every},
@@ -339,6 +350,28 @@ def measure_latency(path: Path, tables: int, cold_every: int) -> dict[str, Any]:
 
 
 COMMITS = 2000
+
+
+SPREAD_LABEL = "fixed work, the loop's p50 (the spread)"
+"""The report's line for :func:`bench.measure.spread`, taken beside each live loop."""
+
+
+def spread_line(loop: dict[str, Any], target_ms: float) -> str:
+    """What the machine's spread, taken beside a live loop, says of its p99 target: the
+    p50 a loop with no tail of its own would need to meet it in those minutes."""
+    fixed = loop["spread"]
+    ratio = fixed["p99_ms"] / fixed["p50_ms"]
+    return (
+        f"  the machine's spread at that p50: p99 {ratio:.2f}× p50 for work that never "
+        f"changes; a p99 under {target_ms:g} ms wants a p50 under {target_ms / ratio:.2f} ms "
+        f"in these minutes (this loop's: {loop['warm']['p50_ms']:.2f} ms)"
+    )
+
+
+def by_sixth_line(loop: dict[str, Any]) -> str:
+    """The loop's p50 in each sixth of it, first to last."""
+    sixths = " ".join(f"{p:.2f}" for p in loop["warm_by_sixth"])
+    return f"  warm p50 through the loop, each sixth of it: {sixths} ms"
 
 
 def measure_commit(path: Path, commits: int = COMMITS) -> dict[str, Any]:
@@ -411,6 +444,7 @@ def measure_field_latency(path: Path, tables: int, boards: int = FIELD_BOARDS) -
             "timed": len(live),
             "cpu_ms_per_result": round(cpu * 1000 / len(live), 3),
             "warm": percentiles(warm),
+            "warm_by_sixth": by_part(warm),
             "warm_record_result": percentiles(record),
             "warm_standings": percentiles(query),
         }
@@ -495,11 +529,14 @@ def run(config: Config, *, log: Callable[[str], None] | None = None) -> dict[str
         m = measure_store(path, built, config, say)
         say(f"Latency: a {config.latency_tables}-table Mitchell, result by result ...")
         latency = measure_latency(path, config.latency_tables, config.cold_every)
+        latency["spread"] = spread(latency["warm"]["p50_ms"], latency["warm"]["n"])
         latency["commit"] = measure_commit(Path(folder) / "commit.db")
         field_latency: dict[str, Any] = {}
         if config.field_tables:
             say(f"Latency: one field of {config.field_tables} tables, its last board ...")
             field_latency = measure_field_latency(Path(folder) / "field.db", config.field_tables)
+            warm = field_latency["warm"]
+            field_latency["spread"] = spread(warm["p50_ms"], warm["n"])
     swiss: dict[str, Any] = {}
     if config.swiss_teams:  # last, so that it slows none of the parts above
         # A draw takes a tenth of a second: best of at least 5, or other work on the
@@ -692,13 +729,18 @@ def report(f: dict[str, Any]) -> str:
             f"  {label:<42}{p['n']:>6}{p['p50_ms']:>9.2f}{p['p95_ms']:>9.2f}"
             f"{p['p99_ms']:>9.2f}{p['max_ms']:>9.2f}"
         )
-    p = lat["commit"]
-    lines.append(
-        f"  {'a durable commit alone (the floor)':<42}{p['n']:>6}{p['p50_ms']:>9.2f}"
-        f"{p['p95_ms']:>9.2f}{p['p99_ms']:>9.2f}{p['max_ms']:>9.2f}"
-    )
+    for label, key in (
+        ("a durable commit alone (the floor)", "commit"),
+        (SPREAD_LABEL, "spread"),
+    ):
+        p = lat[key]
+        lines.append(
+            f"  {label:<42}{p['n']:>6}{p['p50_ms']:>9.2f}"
+            f"{p['p95_ms']:>9.2f}{p['p99_ms']:>9.2f}{p['max_ms']:>9.2f}"
+        )
     for key in ("warm_p99_under_20ms", "warm_p99_under_5ms"):
         lines.append(f"  warm p99: {met(t[key]['met'])} ({t[key]['target']})")
+    lines += [by_sixth_line(lat), spread_line(lat, LIVE_TARGET_MS)]
     lines.append(f"  cold / warm standings p50 = {ratio['cold_p50_per_warm_standings_p50']}×")
     fl = f.get("field_latency")
     if fl:
@@ -713,6 +755,7 @@ def report(f: dict[str, Any]) -> str:
             ("warm: record_result + standings", "warm"),
             ("  of which record_result", "warm_record_result"),
             ("  of which standings", "warm_standings"),
+            (SPREAD_LABEL, "spread"),
         ):
             p = fl[key]
             lines.append(
@@ -721,6 +764,7 @@ def report(f: dict[str, Any]) -> str:
             )
         judged = t["field_warm_p99_under_20ms"]
         lines.append(f"  warm p99: {met(judged['met'])} ({judged['target']})")
+        lines += [by_sixth_line(fl), spread_line(fl, FIELD_TARGET_MS)]
     prof = f["profile_one_pass"]
     if prof:
         lines += ["", f"One-pass rebuild under cProfile ({prof['total_s']} s), top own time:"]

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from adapters.storage import env_for
-from bench.measure import percentiles
+from bench.measure import by_part, percentiles, spread
 from bench.run import COMMITS, Config, build_store, read_notifications, read_sqlite, report, run
 from engine.application import Traveller
 
@@ -88,15 +88,33 @@ def test_a_tiny_run_reports_every_figure(tmp_path: Path) -> None:
         assert {"n", "p50_ms", "p95_ms", "p99_ms", "max_ms"} <= set(latency[key])
     assert latency["warm"]["n"] == latency["results"] > 0
     assert latency["commit"]["n"] == COMMITS
+    # The machine's spread is taken beside each live loop, as many times as the loop ran.
+    assert latency["spread"]["n"] == latency["warm"]["n"]
+    assert figures["field_latency"]["spread"]["n"] == figures["field_latency"]["warm"]["n"]
+    assert len(latency["warm_by_sixth"]) == 6
     assert 0 < latency["commit"]["p50_ms"] <= latency["commit"]["max_ms"]
     assert figures["profile_one_pass"]["own"]
     assert figures["swiss_draw"]["config"]["teams"] == 12
     text = report(figures)
     assert "record_result" in text and "Swiss draw" in text
     assert "a durable commit alone (the floor)" in text
+    assert text.count("the machine's spread at that p50") == 2
+    assert text.count("each sixth of it") == 2
     assert "Targets: " in text and "read-only rate" not in text
 
 
 def test_percentiles_are_nearest_rank() -> None:
     p = percentiles([i / 1000 for i in range(1, 101)])
     assert (p["p50_ms"], p["p95_ms"], p["p99_ms"], p["max_ms"]) == (50, 95, 99, 100)
+
+
+def test_by_part_gives_each_stretch_its_median_in_order() -> None:
+    rising = [i / 1000 for i in range(1, 13)]  # 1 … 12 ms, a loop whose work grows
+    assert by_part(rising, parts=6) == [1, 3, 5, 7, 9, 11]
+    assert by_part([0.002] * 3, parts=6) == [2, 2, 2]  # fewer timings than stretches
+
+
+def test_the_spread_times_a_fixed_piece_of_work_as_often_as_asked() -> None:
+    fixed = spread(0.2, 7)
+    assert fixed["n"] == 7
+    assert 0 < fixed["p50_ms"] <= fixed["p99_ms"] <= fixed["max_ms"]
