@@ -19,9 +19,16 @@ def round_half_up(value: Fraction | int, places: int = 2) -> Decimal:
 def round_quotient_half_up(numerator: int, denominator: int, places: int = 2) -> Decimal:
     """``numerator / denominator`` (``denominator`` positive, the two not necessarily in
     lowest terms) rounded as :func:`round_half_up` rounds it, without building a Fraction."""
+    return Decimal(rounded_units(numerator, denominator, places)).scaleb(-places)
+
+
+def rounded_units(numerator: int, denominator: int, places: int = 2) -> int:
+    """:func:`round_quotient_half_up` in whole units of the last place (hundredths): the
+    figure as shown, as an integer that sorts and compares as the figure does."""
     # Whole-number arithmetic: floor(|x|·10^places + ½).
-    digits = (2 * abs(numerator) * 10**places + denominator) // (2 * denominator)
-    return Decimal(-digits if numerator < 0 else digits).scaleb(-places)
+    unit: int = 10**places
+    digits = (2 * abs(numerator) * unit + denominator) // (2 * denominator)
+    return -digits if numerator < 0 else digits
 
 
 def show(value: Fraction | int, places: int = 2) -> str:

@@ -15,6 +15,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from itertools import compress
+from operator import eq
 from typing import Any, NamedTuple, TypeVar
 
 from engine.lineup import SubstituteShown
@@ -232,17 +234,16 @@ def number(value: Fraction) -> int | str:
 def rank_labels(scores: Sequence[Hashable]) -> list[str]:
     """Ranks of scores sorted best first; ties share a rank and are marked ``=``.
 
-    Sorted, equal scores stand together: one pass labels each run of them with the place
-    of its first."""
-    labels: list[str] = []
-    start = 0
-    while start < len(scores):
-        end = start + 1
-        while end < len(scores) and scores[end] == scores[start]:
-            end += 1
-        tied = end - start
-        labels += [f"{start + 1}=" if tied > 1 else str(start + 1)] * tied
-        start = end
+    Sorted, equal scores stand together: every place is labelled by its number, then
+    each run of equal neighbours (found in C) by the place of its first, marked."""
+    labels = list(map(str, range(1, len(scores) + 1)))
+    first = after = -1
+    for i in compress(range(1, len(scores)), map(eq, scores, scores[1:])):
+        if i != after:  # a new run of ties, from the place before
+            first = i - 1
+            labels[first] = f"{i}="
+        labels[i] = labels[first]
+        after = i + 1
     return labels
 
 

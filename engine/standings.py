@@ -32,7 +32,7 @@ from typing import NamedTuple, TypeVar
 
 from engine.in_force import ScoringInForce, as_published
 from engine.lineup import SubstituteShown, credited_players, substitutes_of
-from engine.numbers import round_quotient_half_up
+from engine.numbers import rounded_units
 from engine.ranks import (
     OVERALL,
     PLAYERS,
@@ -80,9 +80,12 @@ class Entrant(NamedTuple):
     """The players credited with its score (see :mod:`engine.lineup`)."""
     substitutes: tuple[SubstituteShown, ...]
     score_shown: Decimal
-    """The total rounded as shown (and ranked on)."""
+    """The total rounded as shown."""
     percentage_shown: Decimal
-    """The percentage rounded as shown (and ranked on)."""
+    """The percentage rounded as shown."""
+    ranked_on: tuple[int, int]
+    """The score and percentage shown in whole hundredths, what a ranking compares (JCBL:
+    round, then rank; integers compare three times faster than decimals)."""
     steady: tuple[str, int, tuple[int, int]]
     """Where it is listed among tied entrants (:meth:`order`)."""
 
@@ -100,20 +103,33 @@ class Entrant(NamedTuple):
         """The entrant, with its figures shown worked out once: a ranking reads them for
         every comparison and every row."""
         steady = (section, pair.number, pair_order(pair))
-        score, percentage = figures_shown(total)
+        units = units_shown(total)
+        score, percentage = _shown(units)
         return cls(
-            section, pair, entry, names, total, players, substitutes, score, percentage, steady
+            section,
+            pair,
+            entry,
+            names,
+            total,
+            players,
+            substitutes,
+            score,
+            percentage,
+            units,
+            steady,
         )
 
-    def measure(self, by: RankBy) -> Decimal:
-        return self.score_shown if by is RankBy.SCORE else self.percentage_shown
+    def measure(self, by: RankBy) -> int:
+        """The figure ``by`` ranks on, in whole hundredths."""
+        return self.ranked_on[0] if by is RankBy.SCORE else self.ranked_on[1]
 
     def order(self) -> tuple[str, int, tuple[int, int]]:
         return self.steady
 
     def with_total(self, total: PairTotal) -> Entrant:
         """The same entrant with another total (a new result on its boards)."""
-        score, percentage = figures_shown(total)
+        units = units_shown(total)
+        score, percentage = _shown(units)
         return Entrant(
             self.section,
             self.pair,
@@ -124,6 +140,7 @@ class Entrant(NamedTuple):
             self.substitutes,
             score,
             percentage,
+            units,
             self.steady,
         )
 
@@ -144,17 +161,26 @@ def same_total(a: PairTotal, b: PairTotal) -> bool:
 
 
 def figures_shown(total: PairTotal) -> tuple[Decimal, Decimal]:
-    """The total's score and percentage as shown: each rounded half up, in whole numbers
-    (no Fraction divided)."""
+    """The total's score and percentage as shown: each rounded half up."""
+    return _shown(units_shown(total))
+
+
+def units_shown(total: PairTotal) -> tuple[int, int]:
+    """The total's score and percentage as shown, in whole hundredths: each rounded half
+    up in whole numbers (no Fraction divided)."""
     score, raw, most = total.score, total.raw, total.maximum
-    shown = round_quotient_half_up(score.numerator, score.denominator)
+    shown = rounded_units(score.numerator, score.denominator)
     if not most:
-        return shown, round_quotient_half_up(0, 1)
+        return shown, 0
     numerator = raw.numerator * most.denominator * 100
     denominator = raw.denominator * most.numerator
     if denominator < 0:
         numerator, denominator = -numerator, -denominator
-    return shown, round_quotient_half_up(numerator, denominator)
+    return shown, rounded_units(numerator, denominator)
+
+
+def _shown(units: tuple[int, int]) -> tuple[Decimal, Decimal]:
+    return Decimal(units[0]).scaleb(-2), Decimal(units[1]).scaleb(-2)
 
 
 @dataclass(frozen=True)
@@ -276,20 +302,22 @@ def rows_of(
 ) -> tuple[StandingRow, ...]:
     """The entrants ranked by ``by``, as standing rows."""
     show_line = lines_meet(entrants)
-    # Positional: a big field makes a row per pair per query.
+    # Made whole (``_make``, a tuple made in C): a big field makes a row per pair per query.
     return tuple(
-        StandingRow(
-            label,
-            e.pair,
-            e.names,
-            e.score_shown,
-            e.percentage_shown,
-            e.total.boards_played,
-            e.section if show_section else None,
-            e.pair.line if show_line else None,
-            None,
-            None,
-            e.substitutes,
+        StandingRow._make(
+            (
+                label,
+                e.pair,
+                e.names,
+                e.score_shown,
+                e.percentage_shown,
+                e.total.boards_played,
+                e.section if show_section else None,
+                e.pair.line if show_line else None,
+                None,
+                None,
+                e.substitutes,
+            )
         )
         for label, e in ranked(entrants, lambda e: e.measure(by), Entrant.order)
     )
