@@ -87,6 +87,9 @@ class Matchpoints:
     """1.0 is this code with artificial tables counted as neutral ones (b6e5bc0)."""
     _last_rescored: _Rescored | None = None
     """What the last :meth:`rescore` learnt of the facts it scored (see :class:`_Rescored`)."""
+    _boards_scored: dict[frozenset[int], _BoardsScored] | None = None
+    """The boards each recent :meth:`rescore` scored, as it left them (see
+    :class:`_BoardsScored`), at most :data:`BOARDS_KEPT`."""
 
     class Options(BaseModel):
         """How matchpoints are counted, factored and adjusted."""
@@ -310,15 +313,24 @@ class Matchpoints:
         if most != most_then and not _plays_known(facts, before.tops, boards):
             return None
         unit = 2 if options.scale == "european" else 1
-        # Neither the boards' tables before nor now may be adjusted or neutral.
-        if carried and known is not None and known.scored_as(boards, most, options):
-            then: BoardScores | None = known.scored  # the same boards' next result
+        kept = self._boards_scored
+        if kept is None:
+            kept = self._boards_scored = {}
+        # Neither the boards' tables before nor now may be adjusted or neutral. As they
+        # were, they are usually as the rescore that last changed them left them.
+        earlier = kept.get(boards)
+        if earlier is not None and earlier.fits(was, old, most, options):
+            then: BoardScores | None = earlier.scored
         else:
             then = _rescored_boards(was, old, most, options, unit)
         now = _rescored_boards(facts, new, most, options, unit)
         if then is None or now is None:
             return None
-        self._last_rescored = _Rescored(facts, +counts, boards, new, most, options, now)
+        self._last_rescored = _Rescored(facts, +counts, boards, new)
+        kept.pop(boards, None)
+        kept[boards] = _BoardsScored.of(facts, new, most, options, now)
+        if len(kept) > BOARDS_KEPT:
+            del kept[next(iter(kept))]  # the longest unchanged
         moved = rescoring.Moved(before.totals)
         moved.take(was, then[1], then[0])
         moved.add(facts, now[1], now[0])
@@ -346,18 +358,75 @@ class _Rescored:
     facts: SectionFacts
     counts: Counter[int]
     boards: frozenset[int]
-    """The boards it scored again, ``tables`` their results (indices into the facts'),
-    ``most`` the most tables any board had then, and ``scored`` their tops and points by
-    ``options``: the next rescore of the same boards by the same options starts from
-    them."""
+    """The boards it scored again, ``tables`` their results (indices into the facts'):
+    the next rescore of the same boards finds them there."""
     tables: list[int]
-    most: int
+
+
+BOARDS_KEPT = 64
+"""How many sets of boards a matchpoints rescore keeps as it scored them: every board of
+a club session (a result seldom comes to the board the one before it came to)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _BoardsScored:
+    """Boards as a rescore scored them: their tables' results, what the scoring read of
+    the section, and the tops and points it gave. When the boards next change, that is
+    how they stood, and they need not be scored again as they were: a result seldom
+    comes to the board the last one came to (in a Mitchell, the next table's boards)."""
+
+    tables: tuple[int, ...]
+    results: tuple[TableResult, ...]
+    """The tables' results themselves (the same objects while no one changes them)."""
+    most: int | None
+    """The most tables any board had, where it set a board's target (a board whose
+    expected plays the movement does not say); None where it did not."""
     options: Matchpoints.Options
+    plays: tuple[int | None, ...]
+    """Each board's expected plays and fouled versions, in the boards' order."""
+    fouled: tuple[tuple[frozenset[Pair], ...] | None, ...]
     scored: BoardScores
 
-    def scored_as(self, boards: frozenset[int], most: int, options: Matchpoints.Options) -> bool:
-        """Whether :attr:`scored` are ``boards`` scored with that ``most`` and ``options``."""
-        return self.boards == boards and self.most == most and self.options == options
+    @classmethod
+    def of(
+        cls,
+        facts: SectionFacts,
+        tables: list[int],
+        most: int,
+        options: Matchpoints.Options,
+        scored: BoardScores,
+    ) -> _BoardsScored:
+        results = facts.results
+        boards = sorted({results[i].board for i in tables})
+        plays = tuple(facts.expected_plays.get(b) for b in boards)
+        return cls(
+            tuple(tables),
+            tuple(results[i] for i in tables),
+            None if all(plays) else most,
+            options,
+            plays,
+            tuple(facts.fouled.get(b) for b in boards),
+            scored,
+        )
+
+    def fits(
+        self, facts: SectionFacts, tables: list[int], most: int, options: Matchpoints.Options
+    ) -> bool:
+        """Whether these are the boards of ``tables`` in ``facts`` scored with ``most``
+        and ``options``: the same tables at the same places, each result the very one
+        scored, and the section read alike."""
+        if not (self.tables == tuple(tables) and self.most in (None, most)):
+            return False
+        if self.options != options:
+            return False
+        results = facts.results
+        if not all(results[i] is r for i, r in zip(tables, self.results, strict=True)):
+            return False
+        boards = sorted({results[i].board for i in tables})
+        # The same expected plays: ``most`` set no target then, and sets none now.
+        return self.plays == tuple(facts.expected_plays.get(b) for b in boards) and (
+            self.fouled == tuple(facts.fouled.get(b) for b in boards)
+        )
 
 
 def _plays_known(facts: SectionFacts, tops: Mapping[int, Fraction], boards: frozenset[int]) -> bool:

@@ -15,6 +15,7 @@ import itertools
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -291,3 +292,58 @@ def test_a_board_rescored_again_by_other_options_is_scored_by_them() -> None:
     again = method.rescore(method.score(two, european), two, three, board, european)
     assert again is not None
     same(again, method.score(three, european))
+
+
+def test_a_board_is_taken_as_its_last_rescore_left_it_while_its_tables_are_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Results come to board 1, then board 2, then board 1 again (a Mitchell's next
+    table): the third rescore takes board 1 as the first left it and scores only its new
+    state. Where the section's board is not what was scored (a result put right while
+    the rescores were not following), it is scored again as it is."""
+    from plugins.scoring import matchpoints
+
+    method = REGISTRY.scoring("matchpoints")
+    assert isinstance(method, RescoresBoards)
+    options = parse_options(method, {})
+    plays = {1: 3, 2: 3}
+
+    def facts(*results: TableResult) -> SectionFacts:
+        return SectionFacts(Numbering.MITCHELL, FIELDS, results, expected_plays=plays)
+
+    b1 = [
+        TableResult(1, ns(t), ew(t % 3 + 1), score_ns=s) for t, s in ((1, 420), (2, 450), (3, 400))
+    ]
+    b2 = [TableResult(2, ns(t), ew((t + 1) % 3 + 1), score_ns=s) for t, s in ((1, -100), (2, 110))]
+    steps = [
+        (facts(b1[0], b2[0]), frozenset()),
+        (facts(b1[0], b2[0], b1[1]), frozenset({1})),
+        (facts(b1[0], b2[0], b1[1], b2[1]), frozenset({2})),
+        (facts(b1[0], b2[0], b1[1], b2[1], b1[2]), frozenset({1})),
+    ]
+    scored_boards: list[int] = []
+    unwatched = matchpoints._rescored_boards
+
+    def watched(facts: SectionFacts, tables: list[int], *rest: Any) -> Any:
+        scored_boards.append(len(tables))
+        return unwatched(facts, tables, *rest)
+
+    monkeypatch.setattr(matchpoints, "_rescored_boards", watched)
+    score = method.score(steps[0][0], options)
+    for (was, _), (now, boards) in itertools.pairwise(steps):
+        scored_boards.clear()
+        rescored = method.rescore(score, was, now, boards, options)
+        assert rescored is not None
+        same(rescored, method.score(now, options))
+        score = rescored
+    assert scored_boards == [3]  # board 1 now; as it was (2 tables) it was left so
+    # Board 2's first result put right in place, the section scored afresh meanwhile:
+    # board 2 as last rescored is not board 2 as it is, and is scored again.
+    righted = replace(b2[0], score_ns=-50)
+    was = facts(b1[0], righted, b1[1], b2[1], b1[2])
+    now = facts(b1[0], righted, b1[1], b2[1], b1[2], replace(b2[1], board=2, ns=ns(3), ew=ew(2)))
+    scored_boards.clear()
+    rescored = method.rescore(method.score(was, options), was, now, frozenset({2}), options)
+    assert rescored is not None
+    same(rescored, method.score(now, options))
+    assert scored_boards == [2, 3]  # as it was, and as it is
