@@ -8,6 +8,7 @@ whether its boards are scored one by one or, in a big field, the plain ones at o
 
 from __future__ import annotations
 
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -87,9 +88,12 @@ class Matchpoints:
     """1.0 is this code with artificial tables counted as neutral ones (b6e5bc0)."""
     _last_rescored: _Rescored | None = None
     """What the last :meth:`rescore` learnt of the facts it scored (see :class:`_Rescored`)."""
-    _boards_scored: dict[frozenset[int], _BoardsScored] | None = None
+    _boards_scored: dict[_KeptKey, _BoardsScored] | None = None
     """The boards each recent :meth:`rescore` scored, as it left them (see
-    :class:`_BoardsScored`), at most :data:`BOARDS_KEPT`."""
+    :class:`_BoardsScored`), at most :data:`BOARDS_KEPT`: by the boards and their first
+    table's result (so that sections played at once keep theirs apart)."""
+    _kept_lock: ClassVar[threading.Lock] = threading.Lock()
+    """A server's threads rescore sections at once with one method object."""
 
     class Options(BaseModel):
         """How matchpoints are counted, factored and adjusted."""
@@ -313,12 +317,10 @@ class Matchpoints:
         if most != most_then and not _plays_known(facts, before.tops, boards):
             return None
         unit = 2 if options.scale == "european" else 1
-        kept = self._boards_scored
-        if kept is None:
-            kept = self._boards_scored = {}
         # Neither the boards' tables before nor now may be adjusted or neutral. As they
         # were, they are usually as the rescore that last changed them left them.
-        earlier = kept.get(boards)
+        as_was, as_now = _kept_key(boards, was, old), _kept_key(boards, facts, new)
+        earlier = self._kept(as_was)
         if earlier is not None and earlier.fits(was, old, most, options):
             then: BoardScores | None = earlier.scored
         else:
@@ -327,10 +329,7 @@ class Matchpoints:
         if then is None or now is None:
             return None
         self._last_rescored = _Rescored(facts, +counts, boards, new)
-        kept.pop(boards, None)
-        kept[boards] = _BoardsScored.of(facts, new, most, options, now)
-        if len(kept) > BOARDS_KEPT:
-            del kept[next(iter(kept))]  # the longest unchanged
+        self._keep(as_was, as_now, _BoardsScored.of(facts, new, most, options, now))
         moved = rescoring.Moved(before.totals)
         moved.take(was, then[1], then[0])
         moved.add(facts, now[1], now[0])
@@ -345,6 +344,32 @@ class Matchpoints:
                 facts, moved.raw(), moved.maxima, moved.played, tops, options, before.totals
             ),
         )
+
+    def _kept(self, key: _KeptKey) -> _BoardsScored | None:
+        with self._kept_lock:
+            return None if self._boards_scored is None else self._boards_scored.get(key)
+
+    def _keep(self, was: _KeptKey, key: _KeptKey, scored: _BoardsScored) -> None:
+        """Keep boards as ``scored`` left them under ``key``, in place of what was kept of
+        them under ``was`` (their key as they were); the longest unchanged go first."""
+        with self._kept_lock:
+            kept = self._boards_scored
+            if kept is None:
+                kept = self._boards_scored = {}
+            kept.pop(was, None)
+            kept.pop(key, None)
+            kept[key] = scored
+            while len(kept) > BOARDS_KEPT:
+                del kept[next(iter(kept))]
+
+
+_KeptKey = tuple[frozenset[int], int]
+
+
+def _kept_key(boards: frozenset[int], facts: SectionFacts, tables: list[int]) -> _KeptKey:
+    """Boards by their first table's result, so that sections played at once keep theirs
+    apart. That result's identity is the one kept: an entry keeps its results alive."""
+    return boards, id(facts.results[tables[0]]) if tables else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,9 +388,9 @@ class _Rescored:
     tables: list[int]
 
 
-BOARDS_KEPT = 64
+BOARDS_KEPT = 128
 """How many sets of boards a matchpoints rescore keeps as it scored them: every board of
-a club session (a result seldom comes to the board the one before it came to)."""
+a club's sections (a result seldom comes to the board the one before it came to)."""
 
 
 @dataclass(frozen=True, slots=True)

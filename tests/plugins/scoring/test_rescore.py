@@ -347,3 +347,61 @@ def test_a_board_is_taken_as_its_last_rescore_left_it_while_its_tables_are_the_s
     assert rescored is not None
     same(rescored, method.score(now, options))
     assert scored_boards == [2, 3]  # as it was, and as it is
+
+
+def test_two_sections_played_at_once_keep_their_boards_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two sections play the same boards at once, their results coming in turn: each
+    section's board is taken as its own last rescore left it, not the other's."""
+    from plugins.scoring import matchpoints
+
+    method = REGISTRY.scoring("matchpoints")
+    assert isinstance(method, RescoresBoards)
+    options = parse_options(method, {})
+    plays = {1: 3, 2: 3}
+
+    def facts(*results: TableResult) -> SectionFacts:
+        return SectionFacts(Numbering.MITCHELL, FIELDS, results, expected_plays=plays)
+
+    def board(number: int, scores: tuple[int, ...]) -> list[TableResult]:
+        return [
+            TableResult(number, ns(t), ew((t + number - 1) % 3 + 1), score_ns=s)
+            for t, s in enumerate(scores, start=1)
+        ]
+
+    sections = {
+        name: (board(1, s1), board(2, s2))
+        for name, s1, s2 in (
+            ("A", (420, 450, 400), (-100, 110)),
+            ("B", (140, 170, 110), (50, -50)),
+        )
+    }
+    lineups = {  # each section: board 1 twice, then board 2, then board 1 again
+        name: [
+            facts(b1[0], b2[0]),
+            facts(b1[0], b2[0], b1[1]),
+            facts(b1[0], b2[0], b1[1], b2[1]),
+            facts(b1[0], b2[0], b1[1], b2[1], b1[2]),
+        ]
+        for name, (b1, b2) in sections.items()
+    }
+    changed = [frozenset({1}), frozenset({2}), frozenset({1})]
+    scores = {name: method.score(steps[0], options) for name, steps in lineups.items()}
+    scored_boards: list[int] = []
+    unwatched = matchpoints._rescored_boards
+
+    def watched(facts: SectionFacts, tables: list[int], *rest: Any) -> Any:
+        scored_boards.append(len(tables))
+        return unwatched(facts, tables, *rest)
+
+    monkeypatch.setattr(matchpoints, "_rescored_boards", watched)
+    for step, boards in enumerate(changed, start=1):
+        for name, steps in lineups.items():  # A's result, then B's
+            scored_boards.clear()
+            was, now = steps[step - 1], steps[step]
+            rescored = method.rescore(scores[name], was, now, boards, options)
+            assert rescored is not None
+            same(rescored, method.score(now, options))
+            scores[name] = rescored
+    assert scored_boards == [3]  # B's board 1, as its own first rescore left it
