@@ -19,7 +19,12 @@ def round_half_up(value: Fraction | int, places: int = 2) -> Decimal:
 def round_quotient_half_up(numerator: int, denominator: int, places: int = 2) -> Decimal:
     """``numerator / denominator`` (``denominator`` positive, the two not necessarily in
     lowest terms) rounded as :func:`round_half_up` rounds it, without building a Fraction."""
-    return Decimal(rounded_units(numerator, denominator, places)).scaleb(-places)
+    return from_units(rounded_units(numerator, denominator, places), places)
+
+
+def from_units(units: int, places: int = 2) -> Decimal:
+    """Whole ``units`` of the last place (hundredths) as the decimal shown: 5750 → 57.50."""
+    return Decimal(units).scaleb(-places)
 
 
 def rounded_units(numerator: int, denominator: int, places: int = 2) -> int:

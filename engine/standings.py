@@ -32,7 +32,7 @@ from typing import NamedTuple, TypeVar
 
 from engine.in_force import ScoringInForce, as_published
 from engine.lineup import SubstituteShown, credited_players, substitutes_of
-from engine.numbers import rounded_units
+from engine.numbers import from_units, rounded_units
 from engine.ranks import (
     OVERALL,
     PLAYERS,
@@ -180,7 +180,7 @@ def units_shown(total: PairTotal) -> tuple[int, int]:
 
 
 def _shown(units: tuple[int, int]) -> tuple[Decimal, Decimal]:
-    return Decimal(units[0]).scaleb(-2), Decimal(units[1]).scaleb(-2)
+    return from_units(units[0]), from_units(units[1])
 
 
 @dataclass(frozen=True)

@@ -294,114 +294,100 @@ def test_a_board_rescored_again_by_other_options_is_scored_by_them() -> None:
     same(again, method.score(three, european))
 
 
+def played_in_turn(*results: TableResult) -> SectionFacts:
+    """A Mitchell's facts whose boards' expected plays are known (3), the ``results``
+    being the very objects given: the same table, the same object, facts after facts."""
+    return SectionFacts(Numbering.MITCHELL, FIELDS, results, expected_plays={1: 3, 2: 3})
+
+
+def board(number: int, scores: tuple[int, ...]) -> list[TableResult]:
+    """Board ``number``'s results at tables 1, 2, 3 … in turn."""
+    return [
+        TableResult(number, ns(t), ew((t + number - 1) % 3 + 1), score_ns=s)
+        for t, s in enumerate(scores, start=1)
+    ]
+
+
+@pytest.fixture
+def boards_scored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many tables each board matchpoints' rescore scored had, in turn."""
+    from plugins.scoring import matchpoints
+
+    scored: list[int] = []
+    unwatched = matchpoints._rescored_boards
+
+    def watched(facts: SectionFacts, tables: list[int], *rest: Any) -> Any:
+        scored.append(len(tables))
+        return unwatched(facts, tables, *rest)
+
+    monkeypatch.setattr(matchpoints, "_rescored_boards", watched)
+    return scored
+
+
 def test_a_board_is_taken_as_its_last_rescore_left_it_while_its_tables_are_the_same(
-    monkeypatch: pytest.MonkeyPatch,
+    boards_scored: list[int],
 ) -> None:
     """Results come to board 1, then board 2, then board 1 again (a Mitchell's next
     table): the third rescore takes board 1 as the first left it and scores only its new
     state. Where the section's board is not what was scored (a result put right while
     the rescores were not following), it is scored again as it is."""
-    from plugins.scoring import matchpoints
-
     method = REGISTRY.scoring("matchpoints")
     assert isinstance(method, RescoresBoards)
     options = parse_options(method, {})
-    plays = {1: 3, 2: 3}
-
-    def facts(*results: TableResult) -> SectionFacts:
-        return SectionFacts(Numbering.MITCHELL, FIELDS, results, expected_plays=plays)
-
-    b1 = [
-        TableResult(1, ns(t), ew(t % 3 + 1), score_ns=s) for t, s in ((1, 420), (2, 450), (3, 400))
-    ]
-    b2 = [TableResult(2, ns(t), ew((t + 1) % 3 + 1), score_ns=s) for t, s in ((1, -100), (2, 110))]
+    b1, b2 = board(1, (420, 450, 400)), board(2, (-100, 110))
     steps = [
-        (facts(b1[0], b2[0]), frozenset()),
-        (facts(b1[0], b2[0], b1[1]), frozenset({1})),
-        (facts(b1[0], b2[0], b1[1], b2[1]), frozenset({2})),
-        (facts(b1[0], b2[0], b1[1], b2[1], b1[2]), frozenset({1})),
+        (played_in_turn(b1[0], b2[0]), frozenset()),
+        (played_in_turn(b1[0], b2[0], b1[1]), frozenset({1})),
+        (played_in_turn(b1[0], b2[0], b1[1], b2[1]), frozenset({2})),
+        (played_in_turn(b1[0], b2[0], b1[1], b2[1], b1[2]), frozenset({1})),
     ]
-    scored_boards: list[int] = []
-    unwatched = matchpoints._rescored_boards
-
-    def watched(facts: SectionFacts, tables: list[int], *rest: Any) -> Any:
-        scored_boards.append(len(tables))
-        return unwatched(facts, tables, *rest)
-
-    monkeypatch.setattr(matchpoints, "_rescored_boards", watched)
     score = method.score(steps[0][0], options)
     for (was, _), (now, boards) in itertools.pairwise(steps):
-        scored_boards.clear()
+        boards_scored.clear()
         rescored = method.rescore(score, was, now, boards, options)
         assert rescored is not None
         same(rescored, method.score(now, options))
         score = rescored
-    assert scored_boards == [3]  # board 1 now; as it was (2 tables) it was left so
+    assert boards_scored == [3]  # board 1 now; as it was (2 tables) it was left so
     # Board 2's first result put right in place, the section scored afresh meanwhile:
     # board 2 as last rescored is not board 2 as it is, and is scored again.
     righted = replace(b2[0], score_ns=-50)
-    was = facts(b1[0], righted, b1[1], b2[1], b1[2])
-    now = facts(b1[0], righted, b1[1], b2[1], b1[2], replace(b2[1], board=2, ns=ns(3), ew=ew(2)))
-    scored_boards.clear()
+    third = TableResult(2, ns(3), ew(2), score_ns=140)
+    was = played_in_turn(b1[0], righted, b1[1], b2[1], b1[2])
+    now = played_in_turn(b1[0], righted, b1[1], b2[1], b1[2], third)
+    boards_scored.clear()
     rescored = method.rescore(method.score(was, options), was, now, frozenset({2}), options)
     assert rescored is not None
     same(rescored, method.score(now, options))
-    assert scored_boards == [2, 3]  # as it was, and as it is
+    assert boards_scored == [2, 3]  # as it was, and as it is
 
 
-def test_two_sections_played_at_once_keep_their_boards_apart(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_two_sections_played_at_once_keep_their_boards_apart(boards_scored: list[int]) -> None:
     """Two sections play the same boards at once, their results coming in turn: each
     section's board is taken as its own last rescore left it, not the other's."""
-    from plugins.scoring import matchpoints
-
     method = REGISTRY.scoring("matchpoints")
     assert isinstance(method, RescoresBoards)
     options = parse_options(method, {})
-    plays = {1: 3, 2: 3}
-
-    def facts(*results: TableResult) -> SectionFacts:
-        return SectionFacts(Numbering.MITCHELL, FIELDS, results, expected_plays=plays)
-
-    def board(number: int, scores: tuple[int, ...]) -> list[TableResult]:
-        return [
-            TableResult(number, ns(t), ew((t + number - 1) % 3 + 1), score_ns=s)
-            for t, s in enumerate(scores, start=1)
+    lineups = {}
+    for name, first, second in (
+        ("A", (420, 450, 400), (-100, 110)),
+        ("B", (140, 170, 110), (50, -50)),
+    ):
+        b1, b2 = board(1, first), board(2, second)
+        lineups[name] = [  # board 1, board 1, board 2, board 1 again
+            played_in_turn(b1[0], b2[0]),
+            played_in_turn(b1[0], b2[0], b1[1]),
+            played_in_turn(b1[0], b2[0], b1[1], b2[1]),
+            played_in_turn(b1[0], b2[0], b1[1], b2[1], b1[2]),
         ]
-
-    sections = {
-        name: (board(1, s1), board(2, s2))
-        for name, s1, s2 in (
-            ("A", (420, 450, 400), (-100, 110)),
-            ("B", (140, 170, 110), (50, -50)),
-        )
-    }
-    lineups = {  # each section: board 1 twice, then board 2, then board 1 again
-        name: [
-            facts(b1[0], b2[0]),
-            facts(b1[0], b2[0], b1[1]),
-            facts(b1[0], b2[0], b1[1], b2[1]),
-            facts(b1[0], b2[0], b1[1], b2[1], b1[2]),
-        ]
-        for name, (b1, b2) in sections.items()
-    }
     changed = [frozenset({1}), frozenset({2}), frozenset({1})]
     scores = {name: method.score(steps[0], options) for name, steps in lineups.items()}
-    scored_boards: list[int] = []
-    unwatched = matchpoints._rescored_boards
-
-    def watched(facts: SectionFacts, tables: list[int], *rest: Any) -> Any:
-        scored_boards.append(len(tables))
-        return unwatched(facts, tables, *rest)
-
-    monkeypatch.setattr(matchpoints, "_rescored_boards", watched)
     for step, boards in enumerate(changed, start=1):
         for name, steps in lineups.items():  # A's result, then B's
-            scored_boards.clear()
+            boards_scored.clear()
             was, now = steps[step - 1], steps[step]
             rescored = method.rescore(scores[name], was, now, boards, options)
             assert rescored is not None
             same(rescored, method.score(now, options))
             scores[name] = rescored
-    assert scored_boards == [3]  # B's board 1, as its own first rescore left it
+    assert boards_scored == [3]  # B's board 1, as its own first rescore left it
