@@ -103,8 +103,7 @@ class Entrant(NamedTuple):
         """The entrant, with its figures shown worked out once: a ranking reads them for
         every comparison and every row."""
         steady = (section, pair.number, pair_order(pair))
-        units = units_shown(total)
-        score, percentage = _shown(units)
+        score, percentage, units = _figures(total)
         return cls(
             section,
             pair,
@@ -128,8 +127,7 @@ class Entrant(NamedTuple):
 
     def with_total(self, total: PairTotal) -> Entrant:
         """The same entrant with another total (a new result on its boards)."""
-        units = units_shown(total)
-        score, percentage = _shown(units)
+        score, percentage, units = _figures(total)
         return Entrant(
             self.section,
             self.pair,
@@ -160,11 +158,6 @@ def same_total(a: PairTotal, b: PairTotal) -> bool:
     )
 
 
-def figures_shown(total: PairTotal) -> tuple[Decimal, Decimal]:
-    """The total's score and percentage as shown: each rounded half up."""
-    return _shown(units_shown(total))
-
-
 def units_shown(total: PairTotal) -> tuple[int, int]:
     """The total's score and percentage as shown, in whole hundredths: each rounded half
     up in whole numbers (no Fraction divided)."""
@@ -179,8 +172,10 @@ def units_shown(total: PairTotal) -> tuple[int, int]:
     return shown, rounded_units(numerator, denominator)
 
 
-def _shown(units: tuple[int, int]) -> tuple[Decimal, Decimal]:
-    return from_units(units[0]), from_units(units[1])
+def _figures(total: PairTotal) -> tuple[Decimal, Decimal, tuple[int, int]]:
+    """The score and percentage shown, and the two in whole hundredths (an entrant's)."""
+    units = units_shown(total)
+    return from_units(units[0]), from_units(units[1]), units
 
 
 @dataclass(frozen=True)

@@ -305,11 +305,7 @@ class Matchpoints:
             return None
         else:
             counts = Counter(map(_BOARD, was.results))
-        if carried and known is not None and known.boards == boards:
-            old = known.tables  # the same boards' tables, found in ``was`` last time
-        else:
-            old = was.tables_on(boards)
-        new = facts.tables_on(boards)
+        old, new = was.tables_on(boards), facts.tables_on(boards)
         most_then = max(counts.values(), default=0)
         counts.subtract(was.results[i].board for i in old)
         counts.update(facts.results[i].board for i in new)
@@ -328,7 +324,7 @@ class Matchpoints:
         now = _rescored_boards(facts, new, most, options, unit)
         if then is None or now is None:
             return None
-        self._last_rescored = _Rescored(facts, +counts, boards, new)
+        self._last_rescored = _Rescored(facts, +counts)
         self._keep(as_was, as_now, _BoardsScored.of(facts, new, most, options, now))
         moved = rescoring.Moved(before.totals)
         moved.take(was, then[1], then[0])
@@ -382,10 +378,6 @@ class _Rescored:
 
     facts: SectionFacts
     counts: Counter[int]
-    boards: frozenset[int]
-    """The boards it scored again, ``tables`` their results (indices into the facts'):
-    the next rescore of the same boards finds them there."""
-    tables: list[int]
 
 
 BOARDS_KEPT = 128

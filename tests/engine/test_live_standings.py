@@ -26,7 +26,7 @@ from engine.scoring import Award, PairTotal, SectionFacts
 from engine.seating import Numbering, Pair
 from engine.section import ResultEntry, Section
 from engine.section.state import project_section
-from engine.standings import compute_standings, figures_shown, same_total
+from engine.standings import Entrant, compute_standings, same_total
 from engine.testing import flat_score, memory_app, play_movement
 from engine.tournament import SectionRanking
 from engine.tournament.events import ScoringChoice
@@ -435,8 +435,17 @@ def test_tied_contestants_are_listed_in_their_order_then_as_given(
 def test_the_figures_shown_are_the_exact_score_and_percentage_rounded(
     raw: Fraction, most: Fraction
 ) -> None:
+    """An entrant's score and percentage as shown are the exact ones rounded half up, and
+    it ranks on those very figures in whole hundredths (made anew or with a new total)."""
     total = PairTotal(Pair(1), raw * 2, most, raw, 1)
-    assert figures_shown(total) == (round_half_up(raw * 2), round_half_up(total.percentage))
+    shown = (round_half_up(raw * 2), round_half_up(total.percentage))
+    other = PairTotal(Pair(1), raw, most, raw, 1)
+    for entrant in (
+        Entrant.of("A", Pair(1), None, (), total),
+        Entrant.of("A", Pair(1), None, (), other).with_total(total),
+    ):
+        assert (entrant.score_shown, entrant.percentage_shown) == shown
+        assert entrant.ranked_on == tuple(int(figure * 100) for figure in shown)
 
 
 # ---- a total compared fast ------------------------------------------------------------------
