@@ -12,6 +12,9 @@ Each command is a new process, as ``bench/user_path.py``'s start-up figures are:
 - a bare interpreter;
 - the stack (:data:`bench.user_path.STACK`): the libraries the design card fixes and the
   command line's, nothing of Traveller's;
+- the stack and pydantic's first model (:data:`FIRST_MODEL`): what pydantic loads only
+  when a program makes and validates its first model, as every command of Traveller's
+  does, with nothing of Traveller's;
 - the stack and the event classes (:data:`bench.user_path.EVENT_CLASSES`): the floor of
   any command that reads a tournament from its events;
 - ``traveller --version``;
@@ -48,6 +51,16 @@ from bench.user_path import (
     traveller,
 )
 
+FIRST_MODEL = """
+from pydantic import BaseModel, Field
+class Board(BaseModel):
+    number: int = Field(ge=1)
+Board(number=1)
+"""
+"""One small model, made and validated: pydantic's types, its constraints' annotations and
+its plugin loader (which reads every installed entry point) load then, not on
+``import pydantic.main``."""
+
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 """callgrind's summary line on standard error: ``==pid== Collected : 1510606506``."""
 
@@ -75,6 +88,7 @@ def commands(store: Path, event: str) -> dict[str, list[str]]:
     return {
         "interpreter": [*python, "-c", "pass"],
         "stack": [*python, "-c", f"import {', '.join(STACK)}"],
+        "first_model": [*python, "-c", f"import {', '.join(STACK)}\n{FIRST_MODEL}"],
         "events": [*python, "-c", f"import {', '.join(STACK + EVENT_CLASSES)}"],
         "version": [*traveller(), "--version"],
         "club_standings": standings_command(store, event),
@@ -98,13 +112,15 @@ def report(counted: dict[str, Any]) -> list[str]:
     """The counts as report lines, each beside its share of the club's standings."""
     whole = counted["club_standings"]
     lines = [f"start-up in instructions (callgrind; club: {counted['club']})"]
-    for name in ("interpreter", "stack", "events", "version", "club_standings"):
+    for name in ("interpreter", "stack", "first_model", "events", "version", "club_standings"):
         lines.append(
             f"  {name:<15} {counted[name] / 1e6:>7,.0f} million  {counted[name] / whole:>6.1%}"
         )
     lines += [
-        f"  (the event classes add {(counted['events'] - counted['stack']) / 1e6:,.0f} million to "
-        "the stack's;",
+        f"  (pydantic's first model adds {(counted['first_model'] - counted['stack']) / 1e6:,.0f} "
+        "million to the stack's;",
+        f"  the event classes {(counted['events'] - counted['first_model']) / 1e6:,.0f} million "
+        "more;",
         f"  the standings' own work beyond that floor is {(whole - counted['events']) / 1e6:,.0f} "
         "million)",
     ]

@@ -23,6 +23,7 @@ def test_the_floors_are_counted_beside_the_club_standings() -> None:
         "club": "13 tables × 26 boards",
         "interpreter": 88_000_000,
         "stack": 640_000_000,
+        "first_model": 820_000_000,
         "events": 1_134_000_000,
         "version": 91_000_000,
         "club_standings": 1_511_000_000,
@@ -30,13 +31,15 @@ def test_the_floors_are_counted_beside_the_club_standings() -> None:
     text = "\n".join(report(counted))
     assert "events            1,134 million   75.0%" in text
     assert "club_standings    1,511 million  100.0%" in text
-    assert "the event classes add 494 million to the stack's" in text
+    assert "pydantic's first model adds 180 million to the stack's" in text
+    assert "the event classes 314 million more" in text
     assert "beyond that floor is 377 million" in text
 
 
 def test_each_floor_imports_what_the_one_before_it_does_and_more(tmp_path: Path) -> None:
     named = commands(tmp_path / "club.db", "an-event")
-    stack, events = named["stack"][-1], named["events"][-1]
+    stack, first, events = (named[n][-1] for n in ("stack", "first_model", "events"))
+    assert first.startswith(stack) and "BaseModel" in first
     assert events.startswith(stack) and "engine.tournament, engine.section" in events
     assert named["club_standings"][-4:] == [
         "--event",
