@@ -1,8 +1,8 @@
 """Start-up counted in instructions: what a club's ``traveller standings`` costs, piece by
 piece, in a measure that a busy machine does not move.
 
-Run with ``.venv/bin/python -m bench.instructions`` (needs valgrind; a few minutes, each
-command runs some fifty times slower under it). Wall time on a shared machine moves by
+Run with ``.venv/bin/python -m bench.instructions`` (needs valgrind; about two minutes,
+each command runs some fifty times slower under it). Wall time on a shared machine moves by
 up to 2× from one minute to the next, so start-up's floors are also counted here with
 valgrind's callgrind, which counts the instructions a process executes: the same count
 for the same program, inputs and environment whatever else the machine does.
@@ -21,8 +21,8 @@ Each command is a new process, as ``bench/user_path.py``'s start-up figures are:
 - ``traveller standings`` of a club-size section (13 tables × 26 boards).
 
 The report gives each count and its share of the standings' count. The figures go to
-``bench/results/latest.json`` under ``instructions``. See docs/performance.md, "Start-up
-counted in instructions".
+``bench/results/latest.json`` under ``instructions``. See docs/performance.md, "The
+seventh pass: the floor under the last two targets, counted", and docs/decisions/0033.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ if __package__ in (None, ""):  # run as a script: the repository root holds ``be
 
 from bench.measure import RESULTS, write_part
 from bench.user_path import (
+    CLUB_BOARDS,
     EVENT_CLASSES,
     NO_BYTECODE,
     STACK,
@@ -65,15 +66,20 @@ COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 """callgrind's summary line on standard error: ``==pid== Collected : 1510606506``."""
 
 
+def user_env() -> dict[str, str]:
+    """This environment as a user's install runs: modules compiled once and kept (as
+    ``bench.user_path.timed`` runs its commands)."""
+    return {k: v for k, v in os.environ.items() if k != NO_BYTECODE}
+
+
 def count(command: Sequence[str], workdir: Path) -> int:
     """The instructions ``command`` executes, counted by callgrind (the command must
     succeed: a failing one's count would measure its error path)."""
-    env = {k: v for k, v in os.environ.items() if k != NO_BYTECODE}
     ran = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
         capture_output=True,
         text=True,
-        env=env,
+        env=user_env(),
         cwd=workdir,
     )
     found = COLLECTED.search(ran.stderr)
@@ -83,7 +89,7 @@ def count(command: Sequence[str], workdir: Path) -> int:
 
 
 def commands(store: Path, event: str) -> dict[str, list[str]]:
-    """The processes counted, by name, cheapest first."""
+    """The processes counted, by name, in the order the report lists them."""
     python = [sys.executable]
     return {
         "interpreter": [*python, "-c", "pass"],
@@ -98,11 +104,12 @@ def commands(store: Path, event: str) -> dict[str, list[str]]:
 def run(
     tables: int, seed: int, workdir: Path, log: Callable[[str], None] = print
 ) -> dict[str, Any]:
-    """Each command's count, once warm (its modules compiled by a first, uncounted run)."""
+    """Each command's count, once warm (its modules compiled by a first, uncounted run
+    in the same environment, so the count has no compiling in it)."""
     store, event = club_store(tables, seed, workdir)
-    counted: dict[str, Any] = {"club": f"{tables} tables × 26 boards"}
+    counted: dict[str, Any] = {"club": f"{tables} tables × {CLUB_BOARDS} boards"}
     for name, command in commands(store, event).items():
-        subprocess.run(command, capture_output=True, cwd=workdir, check=True)
+        subprocess.run(command, capture_output=True, env=user_env(), cwd=workdir, check=True)
         counted[name] = count(command, workdir)
         log(f"  {name}: {counted[name] / 1e6:,.0f} million instructions")
     return counted

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.instructions import COLLECTED, commands, count, report
+from bench.instructions import COLLECTED, commands, count, report, user_env
 
 needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None, reason="no valgrind here")
 
@@ -47,6 +47,17 @@ def test_each_floor_imports_what_the_one_before_it_does_and_more(tmp_path: Path)
         "--store",
         str(tmp_path / "club.db"),
     ]
+
+
+def test_commands_are_counted_as_an_installed_traveller_runs_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Modules compiled once and kept: a shell that says PYTHONDONTWRITEBYTECODE would
+    have every counted run compile every module again."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("TRAVELLER_LOG", "error")
+    env = user_env()
+    assert "PYTHONDONTWRITEBYTECODE" not in env and env["TRAVELLER_LOG"] == "error"
 
 
 @needs_valgrind
