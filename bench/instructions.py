@@ -28,7 +28,6 @@ seventh pass: the floor under the last two targets, counted", and docs/decisions
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import subprocess
@@ -45,8 +44,8 @@ from bench.measure import RESULTS, write_part
 from bench.user_path import (
     CLUB_BOARDS,
     EVENT_CLASSES,
-    NO_BYTECODE,
     STACK,
+    as_installed,
     club_store,
     standings_command,
     traveller,
@@ -66,12 +65,6 @@ COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 """callgrind's summary line on standard error: ``==pid== Collected : 1510606506``."""
 
 
-def user_env() -> dict[str, str]:
-    """This environment as a user's install runs: modules compiled once and kept (as
-    ``bench.user_path.timed`` runs its commands)."""
-    return {k: v for k, v in os.environ.items() if k != NO_BYTECODE}
-
-
 def count(command: Sequence[str], workdir: Path) -> int:
     """The instructions ``command`` executes, counted by callgrind (the command must
     succeed: a failing one's count would measure its error path)."""
@@ -79,7 +72,7 @@ def count(command: Sequence[str], workdir: Path) -> int:
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
         capture_output=True,
         text=True,
-        env=user_env(),
+        env=as_installed(),
         cwd=workdir,
     )
     found = COLLECTED.search(ran.stderr)
@@ -109,7 +102,7 @@ def run(
     store, event = club_store(tables, seed, workdir)
     counted: dict[str, Any] = {"club": f"{tables} tables × {CLUB_BOARDS} boards"}
     for name, command in commands(store, event).items():
-        subprocess.run(command, capture_output=True, env=user_env(), cwd=workdir, check=True)
+        subprocess.run(command, capture_output=True, env=as_installed(), cwd=workdir, check=True)
         counted[name] = count(command, workdir)
         log(f"  {name}: {counted[name] / 1e6:,.0f} million instructions")
     return counted

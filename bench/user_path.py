@@ -41,7 +41,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
@@ -134,14 +134,19 @@ started afresh, forks the command instead (its own few megabytes are the floor).
 NO_BYTECODE = "PYTHONDONTWRITEBYTECODE"
 
 
+def as_installed(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default this process's) as a user's install runs: its modules compiled
+    once and kept (a shell that says PYTHONDONTWRITEBYTECODE would have every command
+    compile every module again)."""
+    return {k: v for k, v in (os.environ if env is None else env).items() if k != NO_BYTECODE}
+
+
 def timed(command: Sequence[str], workdir: Path, env: dict[str, str] | None = None) -> Ran:
     """Run ``command`` to its end; its wall time, CPU time and peak RSS (``os.wait4``)."""
     out_path, err_path = workdir / "last.out", workdir / "last.err"
     usage_path = workdir / "last.usage"
     measurer = [sys.executable, "-I", "-S", "-c", MEASURER, str(usage_path)]
-    # As a user's install runs: its modules compiled once and kept (a shell that says
-    # PYTHONDONTWRITEBYTECODE would have every command compile every module again).
-    env = {k: v for k, v in (os.environ if env is None else env).items() if k != NO_BYTECODE}
+    env = as_installed(env)
     with out_path.open("wb") as out, err_path.open("wb") as err:
         subprocess.run([*measurer, *command], stdout=out, stderr=err, env=env, cwd=workdir)
     usage = json.loads(usage_path.read_text())

@@ -413,16 +413,14 @@ class _BoardsScored:
         options: Matchpoints.Options,
         scored: BoardScores,
     ) -> _BoardsScored:
-        results = facts.results
-        boards = sorted({results[i].board for i in tables})
-        plays = tuple(facts.expected_plays.get(b) for b in boards)
+        plays, fouled = _read_alike(facts, tables)
         return cls(
             tuple(tables),
-            tuple(results[i] for i in tables),
+            tuple(facts.results[i] for i in tables),
             None if all(plays) else most,
             options,
             plays,
-            tuple(facts.fouled.get(b) for b in boards),
+            fouled,
             scored,
         )
 
@@ -439,11 +437,20 @@ class _BoardsScored:
         results = facts.results
         if not all(results[i] is r for i, r in zip(tables, self.results, strict=True)):
             return False
-        boards = sorted({results[i].board for i in tables})
         # The same expected plays: ``most`` set no target then, and sets none now.
-        return self.plays == tuple(facts.expected_plays.get(b) for b in boards) and (
-            self.fouled == tuple(facts.fouled.get(b) for b in boards)
-        )
+        return (self.plays, self.fouled) == _read_alike(facts, tables)
+
+
+def _read_alike(
+    facts: SectionFacts, tables: list[int]
+) -> tuple[tuple[int | None, ...], tuple[tuple[frozenset[Pair], ...] | None, ...]]:
+    """How the section reads the boards of ``tables``: each board's expected plays and
+    fouled versions, in the boards' order (what a kept board must be read alike by)."""
+    boards = sorted({facts.results[i].board for i in tables})
+    return (
+        tuple(facts.expected_plays.get(b) for b in boards),
+        tuple(facts.fouled.get(b) for b in boards),
+    )
 
 
 def _plays_known(facts: SectionFacts, tops: Mapping[int, Fraction], boards: frozenset[int]) -> bool:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.instructions import COLLECTED, commands, count, report, user_env
+from bench.instructions import COLLECTED, commands, count, report
+from bench.user_path import as_installed
 
 needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None, reason="no valgrind here")
 
@@ -56,7 +57,7 @@ def test_commands_are_counted_as_an_installed_traveller_runs_them(
     have every counted run compile every module again."""
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     monkeypatch.setenv("TRAVELLER_LOG", "error")
-    env = user_env()
+    env = as_installed()
     assert "PYTHONDONTWRITEBYTECODE" not in env and env["TRAVELLER_LOG"] == "error"
 
 
